@@ -1,0 +1,3 @@
+module github.com/arbiter-chess/arbiter
+
+go 1.26.8
