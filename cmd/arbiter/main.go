@@ -1,0 +1,69 @@
+// Command arbiter audits chess games in bulk against the FIDE Laws of Chess
+// 2023 and writes Parquet tables and a summary.
+//
+//	arbiter audit [flags] INPUT...      audit PGN / FEN / EPD inputs
+//	arbiter perft [-divide] FEN DEPTH   count leaf nodes of the move tree
+//	arbiter version                     print the version
+//
+// The logic lives in the packages; this file only dispatches.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// version is set at link time (-ldflags "-X main.version=v1.2.3"); otherwise
+// it comes from the module's build information.
+var version = ""
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `Arbiter audits chess games against the FIDE Laws of Chess 2023.
+
+Usage:
+  arbiter audit [flags] INPUT...      audit PGN, FEN or EPD inputs (files, directories, globs, - for stdin)
+  arbiter perft [-divide] FEN DEPTH   count the leaf nodes of the legal move tree
+  arbiter version                     print the version
+
+Run "arbiter audit -h" for the audit flags.
+`
+
+// run executes one command and returns the process exit code: 0 done,
+// 1 findings reached -fail-on, 2 bad usage or an unreadable input.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "audit":
+		return runAudit(args[1:], stdout, stderr)
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "arbiter", Version())
+		return 0
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "arbiter: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}
+
+// Version returns the version of this build.
+func Version() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}

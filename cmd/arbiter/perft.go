@@ -1,0 +1,60 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
+
+// runPerft implements "arbiter perft [-divide] FEN DEPTH". The FEN may be
+// given as one argument or as its six fields; "startpos" names the start
+// position. The node count is printed last.
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	divide := fs.Bool("divide", false, "print the node count below each legal move first")
+	chess960 := fs.Bool("960", false, "treat the position as Chess960")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter perft [-divide] [-960] FEN DEPTH")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) < 2 {
+		fs.Usage()
+		return 2
+	}
+	depth, err := strconv.Atoi(rest[len(rest)-1])
+	if err != nil || depth < 0 {
+		fmt.Fprintf(stderr, "arbiter perft: depth %q is not a whole number >= 0\n", rest[len(rest)-1])
+		return 2
+	}
+	fen := strings.Join(rest[:len(rest)-1], " ")
+	var pos chess.Position
+	if fen == "startpos" {
+		pos = chess.StartPosition()
+	} else if pos, err = chess.ParseFEN(fen); err != nil {
+		fmt.Fprintf(stderr, "arbiter perft: %v\n", err)
+		return 2
+	}
+	if *chess960 {
+		pos.SetChess960(true)
+	}
+	if *divide {
+		var total uint64
+		for _, e := range chess.Divide(pos, depth) {
+			fmt.Fprintf(stdout, "%s: %d\n", e.UCI, e.Nodes)
+			total += e.Nodes
+		}
+		fmt.Fprintf(stdout, "\n%d\n", total)
+		return 0
+	}
+	fmt.Fprintln(stdout, chess.Perft(pos, depth))
+	return 0
+}
