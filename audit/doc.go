@@ -1,0 +1,15 @@
+// Package audit is the main job of Arbiter: it wires ingest → validate →
+// stats → report into one streaming, parallel pipeline.
+//
+// A reader goroutine cuts the inputs into blocks of games (package ingest);
+// N workers each run a Stage over a block — tokenize every game, replay and
+// judge it (package validate), count it (package stats) and encode its rows
+// into columnar batches (package report); a collector puts the finished
+// blocks back into input order and hands the batches to one writer
+// goroutine per table. Channels are bounded and at most a fixed number of
+// blocks is in flight, so memory does not grow with the input.
+//
+// Stage is a plain value with no global state: the same code can run
+// inside another engine (for example a distributed one) over blocks it
+// reads itself.
+package audit

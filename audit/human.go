@@ -1,0 +1,61 @@
+package audit
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// WriteHuman writes the short end-of-run summary for a person: games,
+// plies, findings per kind with one example location each, where the
+// tables are, and a DuckDB query to start from.
+func WriteHuman(w io.Writer, res *Result, outDir string) {
+	s := res.Summary
+	st := res.Stats
+	fmt.Fprintf(w, "\narbiter: %d games (%d audited), %d plies replayed, %d positions, from %d input(s) in %.1fs (%.0f games/s, %.1f MB/s)\n",
+		s.Games, st.GamesAudited, s.Plies, s.Positions, len(s.Inputs), s.WallSeconds, s.GamesPerSecond, s.MBPerSecond)
+	fmt.Fprintf(w, "rules: %s\n", s.Rulebook)
+	for _, in := range s.Inputs {
+		if in.Error != "" {
+			fmt.Fprintf(w, "FAILED input %s: %s\n", in.Path, in.Error)
+		}
+	}
+	kinds := st.Kinds()
+	if len(kinds) == 0 {
+		fmt.Fprintln(w, "findings: none")
+	} else {
+		fmt.Fprintf(w, "findings: %d (%d errors, %d warnings, %d info) in %d games with errors\n",
+			s.Findings, st.BySeverity["error"], st.BySeverity["warning"], st.BySeverity["info"], st.GamesWithError)
+		for _, k := range kinds {
+			ex := k.Example
+			loc := fmt.Sprintf("game %d", ex.GameID)
+			if ex.File != "" {
+				loc = fmt.Sprintf("%s:%d (game %d", ex.File, ex.Line, ex.GameID)
+				if ex.Ply >= 0 {
+					loc += fmt.Sprintf(", ply %d", ex.Ply)
+				}
+				loc += ")"
+			}
+			msg := ex.Message
+			if len(msg) > 110 {
+				msg = msg[:107] + "..."
+			}
+			fmt.Fprintf(w, "  %-7s %-28s %8d in %7d games  e.g. %s: %s\n", k.Severity, k.Kind, k.Count, k.Games, loc, msg)
+		}
+	}
+	names := make([]string, 0, len(s.Tables))
+	for n := range s.Tables {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, fmt.Sprintf("%s (%d rows)", filepath.Join(outDir, n, "*.parquet"), s.Tables[n].Rows))
+	}
+	fmt.Fprintf(w, "tables: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "summary: %s\n", filepath.Join(outDir, "summary.json"))
+	fmt.Fprintf(w, "start with: duckdb -c \"SELECT kind, severity, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC\"\n",
+		filepath.Join(outDir, "findings", "*.parquet"))
+}

@@ -1,0 +1,433 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/stats"
+)
+
+// Config is one audit run.
+type Config struct {
+	Inputs []string // files, directories, globs, "-" for standard input
+	OutDir string
+	// Tables selects the tables to write; all false means every table that
+	// applies (positions only when there are FEN/EPD inputs).
+	Tables   [numTables]bool
+	FEN      bool   // add a fen column to the moves table
+	Jobs     int    // worker goroutines; 0 means the number of CPUs
+	FailOn   string // "error", "warning" or "never"
+	Progress string // "auto", "always" or "never"
+	Version  string
+	Stderr   io.Writer // progress and the human summary (nil: discard)
+	// Writer options for the tables (tests shrink parts and row groups).
+	Writer report.WriterOptions
+	// Judge options (node budgets).
+	Stage StageOptions
+}
+
+// Result is what a run did.
+type Result struct {
+	Summary  *report.Summary
+	Stats    *stats.Run
+	ExitCode int // 0 done, 1 findings reached FailOn, 2 an input could not be read
+}
+
+// job is one block on its way to a worker.
+type job struct {
+	block     *ingest.Block
+	seq       int64
+	firstGame int64
+	firstPos  int64
+}
+
+// Run audits the inputs and writes the tables and summary.json under
+// cfg.OutDir. It returns an error only when the run itself failed (the
+// output could not be written); unreadable inputs are reported in the
+// summary and the exit code.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = runtime.NumCPU()
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = io.Discard
+	}
+	failLevel, err := parseFailOn(cfg.FailOn)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	sum := report.NewSummary(cfg.Version)
+	sum.StartedAt = start
+	sum.WithFEN = cfg.FEN
+	log := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+
+	inputs, errs := ingest.Expand(cfg.Inputs)
+	for _, e := range errs {
+		sum.Inputs = append(sum.Inputs, report.InputSummary{Path: inputName(e), Error: e.Error()})
+		sum.FailedInputs++
+		log.Error("input", "err", e)
+	}
+	explicit := cfg.Tables != [numTables]bool{}
+	want := cfg.Tables
+	if !explicit {
+		want = [numTables]bool{true, true, true, true}
+	}
+	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	// A summary from an earlier run would describe other tables.
+	_ = os.Remove(filepath.Join(cfg.OutDir, report.SummaryFile))
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	g, ctx := errgroup.WithContext(ctx)
+
+	// Table writers: one goroutine each, fed in input order.
+	wopt := cfg.Writer
+	wopt.Overwrite = true
+	var tw [numTables]*tableSink
+	for t := range numTables {
+		if !want[t] {
+			continue
+		}
+		table := tableFor(t, cfg.FEN)
+		lazy := t == TablePositions && !explicit // only when positions turn up
+		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy)
+		sink := tw[t]
+		g.Go(func() error { return sink.run() })
+	}
+
+	sopt := cfg.Stage
+	sopt.Tables = want
+	sopt.FEN = cfg.FEN
+
+	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
+	jobs := make(chan job, cfg.Jobs)
+	results := make(chan *Output, cfg.Jobs)
+	var prog progress
+	prog.total = totalSize(inputs)
+	var inputSums = make([]report.InputSummary, len(inputs))
+	var readFailures atomic.Int64
+
+	// Reader.
+	g.Go(func() error {
+		defer close(jobs)
+		var seq, games, positions int64
+		for i, in := range inputs {
+			is := &inputSums[i]
+			is.Path = in.Name
+			r, err := ingest.Open(in, ingest.Options{})
+			if err != nil {
+				is.Error = err.Error()
+				readFailures.Add(1)
+				log.Error("input", "file", in.Name, "err", err)
+				continue
+			}
+			prog.setReader(r)
+			for {
+				b, err := r.Next()
+				if b != nil && (len(b.Games) > 0 || len(b.Positions) > 0) {
+					select {
+					case inFlight <- struct{}{}:
+					case <-ctx.Done():
+						r.Close()
+						return ctx.Err()
+					}
+					select {
+					case jobs <- job{block: b, seq: seq, firstGame: games, firstPos: positions}:
+					case <-ctx.Done():
+						r.Close()
+						return ctx.Err()
+					}
+					seq++
+					games += int64(len(b.Games))
+					positions += int64(len(b.Positions))
+				}
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					is.Error = err.Error()
+					readFailures.Add(1)
+					log.Error("input", "file", in.Name, "err", err)
+					break
+				}
+			}
+			st := r.Stats()
+			is.Bytes = r.CompressedBytesRead()
+			is.DecompressedBytes = st.Bytes
+			is.Games = st.Games
+			is.Positions = st.Positions
+			prog.finishReader(r)
+			r.Close()
+		}
+		return nil
+	})
+
+	// Workers.
+	var wg sync.WaitGroup
+	for range cfg.Jobs {
+		wg.Add(1)
+		g.Go(func() error {
+			defer wg.Done()
+			st := NewStage(sopt, nil)
+			defer st.Close()
+			for j := range jobs {
+				out, err := st.Process(j.block, j.firstGame, j.firstPos)
+				if err != nil {
+					return fmt.Errorf("audit: %s: %w", j.block.File, err)
+				}
+				out.Seq = j.seq
+				select {
+				case results <- out:
+				case <-ctx.Done():
+					out.Release()
+					return ctx.Err()
+				}
+			}
+			return nil
+		})
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	// Progress.
+	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
+
+	// Collector: put blocks back in order and hand the batches on.
+	total := stats.NewRun()
+	pending := map[int64]*Output{}
+	collectErr := func() error {
+		var next int64
+		for out := range results {
+			pending[out.Seq] = out
+			for {
+				o, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				total.Merge(o.Stats)
+				prog.games.Add(o.Games)
+				prog.findings.Store(sumValues(total.BySeverity))
+				for t, rec := range o.Records {
+					if rec == nil {
+						continue
+					}
+					if tw[t] == nil {
+						rec.Release()
+						continue
+					}
+					if err := tw[t].send(ctx, rec); err != nil {
+						return err
+					}
+				}
+				<-inFlight
+			}
+		}
+		return nil
+	}()
+	if collectErr != nil {
+		cancel()
+		for out := range results {
+			out.Release()
+		}
+	}
+	for _, o := range pending {
+		o.Release()
+	}
+	for _, s := range tw {
+		if s != nil {
+			s.close()
+		}
+	}
+	werr := g.Wait()
+	stopProgress()
+	if collectErr != nil && werr == nil {
+		werr = collectErr
+	}
+	if werr != nil {
+		for _, s := range tw {
+			if s != nil {
+				s.abort()
+			}
+		}
+		if errors.Is(werr, context.Canceled) {
+			return nil, fmt.Errorf("audit interrupted: %w", werr)
+		}
+		return nil, werr
+	}
+
+	for t, s := range tw {
+		if s == nil || s.stats == nil {
+			continue
+		}
+		_ = t
+		sum.AddTable(*s.stats)
+	}
+	sum.Inputs = append(sum.Inputs, inputSums...)
+	sum.FailedInputs += int(readFailures.Load())
+	sum.Games = total.Games
+	sum.Plies = total.PliesReplayed
+	sum.Positions = total.Positions
+	for _, k := range total.Kinds() {
+		sum.FindingsByKind[k.Kind] = k.Count
+		sum.Findings += k.Count
+	}
+	for k, v := range total.BySeverity {
+		sum.FindingsBySeverity[k] = v
+	}
+	sum.SetRates(time.Now())
+	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {
+		return nil, err
+	}
+	res := &Result{Summary: sum, Stats: total}
+	switch {
+	case sum.FailedInputs > 0:
+		res.ExitCode = 2
+	case failLevel == "error" && total.BySeverity["error"] > 0,
+		failLevel == "warning" && total.BySeverity["error"]+total.BySeverity["warning"] > 0:
+		res.ExitCode = 1
+	}
+	return res, nil
+}
+
+func parseFailOn(s string) (string, error) {
+	switch s {
+	case "", "never":
+		return "never", nil
+	case "error", "warning":
+		return s, nil
+	}
+	return "", fmt.Errorf("audit: -fail-on %q: want error, warning or never", s)
+}
+
+func inputName(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Path
+	}
+	return ""
+}
+
+func totalSize(ins []ingest.Input) int64 {
+	var n int64
+	for _, in := range ins {
+		if in.Size < 0 {
+			return -1
+		}
+		n += in.Size
+	}
+	return n
+}
+
+func sumValues(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func tableFor(t int, withFEN bool) report.Table {
+	switch t {
+	case TableGames:
+		return report.GamesTable()
+	case TableMoves:
+		return report.MovesTable(withFEN)
+	case TableFindings:
+		return report.FindingsTable()
+	}
+	return report.PositionsTable()
+}
+
+// tableSink owns one TableWriter and writes the batches it is sent.
+type tableSink struct {
+	root  string
+	table report.Table
+	opt   report.WriterOptions
+	lazy  bool // create the writer only when a batch arrives
+	ch    chan arrow.RecordBatch
+	w     *report.TableWriter
+	stats *report.TableStats
+	once  sync.Once
+}
+
+func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool) *tableSink {
+	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, 4)}
+}
+
+func (s *tableSink) send(ctx context.Context, rec arrow.RecordBatch) error {
+	select {
+	case s.ch <- rec:
+		return nil
+	case <-ctx.Done():
+		rec.Release()
+		return ctx.Err()
+	}
+}
+
+func (s *tableSink) close() { s.once.Do(func() { close(s.ch) }) }
+
+func (s *tableSink) open() error {
+	if s.w != nil {
+		return nil
+	}
+	w, err := report.NewTableWriter(s.root, s.table, s.opt)
+	if err != nil {
+		return fmt.Errorf("audit: table %s: %w", s.table.Name, err)
+	}
+	s.w = w
+	return nil
+}
+
+// run writes every batch and closes the writer; it drains the channel even
+// after an error so that the collector never blocks.
+func (s *tableSink) run() error {
+	var err error
+	if !s.lazy {
+		err = s.open()
+	}
+	for rec := range s.ch {
+		if err == nil {
+			err = s.open()
+		}
+		if err == nil {
+			err = s.w.Write(rec)
+		}
+		rec.Release()
+	}
+	if err != nil {
+		return err
+	}
+	if s.w == nil {
+		return nil
+	}
+	st, err := s.w.Close()
+	if err != nil {
+		return fmt.Errorf("audit: table %s: %w", s.table.Name, err)
+	}
+	s.stats = &st
+	return nil
+}
+
+func (s *tableSink) abort() {
+	if s.w != nil {
+		s.w.Abort()
+	}
+}

@@ -1,0 +1,492 @@
+package audit
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/stats"
+	"github.com/arbiter-chess/arbiter/validate"
+	"github.com/arbiter-chess/arbiter/validate/unwinnable"
+)
+
+// The tables, in the order of Output.Records.
+const (
+	TableGames = iota
+	TableMoves
+	TableFindings
+	TablePositions
+	numTables
+)
+
+// TableNames are the tables' folder names, indexed like Output.Records.
+var TableNames = [numTables]string{"games", "moves", "findings", "positions"}
+
+// StageOptions choose what a Stage produces.
+type StageOptions struct {
+	Tables [numTables]bool // which tables to build
+	FEN    bool            // add the fen column to the moves table
+	// Judge options (node budgets); Plies and FEN are set from the tables.
+	Judge validate.Options
+}
+
+// Output is what a Stage makes of one block.
+type Output struct {
+	Seq       int64
+	Records   [numTables]arrow.RecordBatch // nil for tables not built or with no rows
+	Stats     *stats.Run
+	Games     int64 // games in the block
+	Positions int64 // positions in the block
+}
+
+// Release frees the record batches.
+func (o *Output) Release() {
+	for i, r := range o.Records {
+		if r != nil {
+			r.Release()
+			o.Records[i] = nil
+		}
+	}
+}
+
+// Stage turns blocks of raw games into table rows. It holds one worker's
+// buffers and is not safe for concurrent use: give each worker its own.
+type Stage struct {
+	opt   StageOptions
+	judge *validate.Judge
+	an    *unwinnable.Analyzer
+
+	game ingest.Game
+	vg   validate.Game
+	rep  validate.Report
+
+	games     *report.GamesBuilder
+	moves     *report.MovesBuilder
+	findings  *report.FindingsBuilder
+	positions *report.PositionsBuilder
+
+	grow report.GameRow
+	mrow report.MoveRow
+	frow report.FindingRow
+	prow report.PositionRow
+
+	sg  stats.Game
+	buf []byte
+	ml  chess.MoveList
+}
+
+// NewStage returns a Stage allocating its batches from mem (nil for the
+// default allocator).
+func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
+	if mem == nil {
+		mem = memory.DefaultAllocator
+	}
+	jo := opt.Judge
+	jo.Plies = opt.Tables[TableMoves] || opt.Tables[TableGames]
+	jo.FEN = opt.FEN && opt.Tables[TableMoves]
+	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer()}
+	if opt.Tables[TableGames] {
+		s.games = report.NewGamesBuilder(mem)
+	}
+	if opt.Tables[TableMoves] {
+		s.moves = report.NewMovesBuilder(mem, opt.FEN)
+	}
+	if opt.Tables[TableFindings] {
+		s.findings = report.NewFindingsBuilder(mem)
+	}
+	if opt.Tables[TablePositions] {
+		s.positions = report.NewPositionsBuilder(mem)
+	}
+	return s
+}
+
+// Close releases the builders.
+func (s *Stage) Close() {
+	if s.games != nil {
+		s.games.Release()
+	}
+	if s.moves != nil {
+		s.moves.Release()
+	}
+	if s.findings != nil {
+		s.findings.Release()
+	}
+	if s.positions != nil {
+		s.positions.Release()
+	}
+}
+
+// Process judges every game and position of b. Games get the ids
+// firstGame, firstGame+1, ... in block order, positions firstPos, ....
+func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, error) {
+	out := &Output{Seq: int64(b.Seq), Stats: stats.NewRun()}
+	for i := range b.Games {
+		if err := s.processGame(b, i, firstGame+int64(i), out.Stats); err != nil {
+			return nil, err
+		}
+	}
+	out.Games = int64(len(b.Games))
+	for i := range b.Positions {
+		if err := s.processPosition(&b.Positions[i], firstPos+int64(i)); err != nil {
+			return nil, err
+		}
+	}
+	out.Positions = int64(len(b.Positions))
+	out.Stats.Positions = out.Positions
+	if s.games != nil && s.games.Len() > 0 {
+		out.Records[TableGames] = s.games.Flush()
+	}
+	if s.moves != nil && s.moves.Len() > 0 {
+		out.Records[TableMoves] = s.moves.Flush()
+	}
+	if s.findings != nil && s.findings.Len() > 0 {
+		out.Records[TableFindings] = s.findings.Flush()
+	}
+	if s.positions != nil && s.positions.Len() > 0 {
+		out.Records[TablePositions] = s.positions.Flush()
+	}
+	return out, nil
+}
+
+// gameInput fills s.vg from the tokenized game.
+func (s *Stage) gameInput() {
+	g := &s.game
+	vg := &s.vg
+	moves := vg.Moves[:0]
+	*vg = validate.Game{Line: g.Line, ResultToken: g.ResultToken}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		switch t.Name {
+		case "FEN":
+			vg.FEN, vg.HasFEN = t.Value, true
+		case "SetUp":
+			vg.SetUp = t.Value
+		case "Variant":
+			vg.Variant = t.Value
+		case "Result":
+			vg.Result = t.Value
+		case "Termination":
+			vg.Termination = t.Value
+		}
+	}
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		moves = append(moves, validate.Token{Text: m.Text, Line: m.Line, Col: m.Col, EnPassantMark: m.EnPassantMark})
+	}
+	vg.Moves = moves
+}
+
+func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) error {
+	raw := &b.Games[i]
+	g := &s.game
+	perr := ingest.ParseGame(raw, b.File, ingest.ParseOptions{}, g)
+	s.gameInput()
+	s.judge.Judge(&s.vg, &s.rep)
+	r := &s.rep
+	v := &r.Verdict
+
+	sg := &s.sg
+	*sg = stats.Game{ID: id, File: b.File, Audited: v.Audited, PliesRecorded: v.PliesRecorded, PliesReplayed: v.PliesReplayed,
+		EndKind: v.End.String(), Findings: sg.Findings[:0]}
+	if res, ok := validate.NormalizeResult(s.vg.Result); ok {
+		sg.Result = res
+	}
+	addFinding := func(kind string, sev validate.Severity, ply int, line int, msg string) {
+		sg.Findings = append(sg.Findings, stats.Finding{Kind: kind, Severity: sev.String(), Ply: ply, Line: int64(line), Message: msg})
+	}
+	for k := range r.Findings {
+		f := &r.Findings[k]
+		addFinding(f.Kind, f.Severity, f.Ply, f.Line, f.Message)
+	}
+	for k := range g.Notes {
+		n := &g.Notes[k]
+		addFinding(n.Code, validate.Info, -1, n.Line, n.Message)
+	}
+	if perr != nil {
+		addFinding("syntax_error", validate.Error, -1, errLine(perr, g.Line), perr.Error())
+	}
+	st.AddGame(sg)
+
+	if s.findings != nil {
+		for k := range r.Findings {
+			if err := s.appendFinding(id, b.File, &r.Findings[k]); err != nil {
+				return err
+			}
+		}
+		for k := range g.Notes {
+			n := &g.Notes[k]
+			f := validate.Finding{Kind: n.Code, Severity: validate.Info, Article: "-", Ply: -1, Message: n.Message, Line: n.Line}
+			if err := s.appendFinding(id, b.File, &f); err != nil {
+				return err
+			}
+		}
+		if perr != nil {
+			f := validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1, Message: perr.Error(), Line: errLine(perr, g.Line)}
+			if err := s.appendFinding(id, b.File, &f); err != nil {
+				return err
+			}
+		}
+	}
+	if s.moves != nil {
+		if err := s.appendMoves(id); err != nil {
+			return err
+		}
+	}
+	if s.games != nil {
+		if err := s.appendGame(raw, b.File, id, perr != nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func errLine(err error, def int) int {
+	if se, ok := err.(*ingest.SyntaxError); ok && se.Line > 0 {
+		return se.Line
+	}
+	return def
+}
+
+func side(c chess.Color) report.Side {
+	if c == chess.White {
+		return report.SideWhite
+	}
+	return report.SideBlack
+}
+
+func (s *Stage) appendFinding(id int64, file string, f *validate.Finding) error {
+	v := &s.rep.Verdict
+	row := &s.frow
+	row.Reset()
+	row.GameID = id
+	if f.Ply >= 0 {
+		row.Ply.Set(int32(f.Ply))
+		row.MoveNumber.Set(int32(validate.MoveNumber(f.Ply, v.FirstMoveNumber, v.FirstColor)))
+		if f.Ply > 0 {
+			row.Color = side(f.Color)
+		}
+	}
+	row.Kind = f.Kind
+	row.Severity = report.Severity(f.Severity.String())
+	if f.Article != "-" {
+		row.Article = f.Article
+	}
+	row.Message = append(row.Message[:0], f.Message...)
+	if f.SAN != "" {
+		row.SAN.SetString(f.SAN)
+	}
+	if f.FEN != "" {
+		row.FEN.SetString(f.FEN)
+	}
+	if f.Witness != "" {
+		row.Witness.SetString(f.Witness)
+	}
+	row.SourceFile = file
+	if f.Line > 0 {
+		row.SourceLine.Set(int64(f.Line))
+	}
+	return s.findings.Append(row)
+}
+
+func (s *Stage) appendMoves(id int64) error {
+	r := &s.rep
+	v := &r.Verdict
+	g := &s.game
+	for i := range r.Plies {
+		p := &r.Plies[i]
+		tok := &g.Moves[i]
+		row := &s.mrow
+		row.Reset()
+		ply := i + 1
+		row.GameID = id
+		row.Ply = int32(ply)
+		row.MoveNumber = int32(validate.MoveNumber(ply, v.FirstMoveNumber, v.FirstColor))
+		mover := v.FirstColor
+		if ply%2 == 0 {
+			mover = mover.Other()
+		}
+		row.Color = side(mover)
+		row.SAN = append(row.SAN, r.SAN(i)...)
+		row.UCI = append(row.UCI, r.UCI(i)...)
+		if p.Move == chess.NullMove {
+			row.Piece = 0
+		} else {
+			row.Piece = p.Piece.Type().Letter()
+		}
+		from, to := p.Move.From(), p.Move.To()
+		if p.Move.IsCastle() {
+			file := 6
+			if to.File() < from.File() {
+				file = 2
+			}
+			to = chess.NewSquare(file, from.Rank())
+		}
+		row.From, row.To = uint8(from), uint8(to)
+		if p.Captured != chess.NoPiece {
+			row.Captured = p.Captured.Type().Letter()
+		}
+		if pt := p.Move.Promotion(); pt != chess.NoPieceType {
+			row.Promotion = pt.Letter()
+		}
+		row.IsCheck = p.Check
+		row.IsMate = i == len(r.Plies)-1 && v.End == validate.EndCheckmate && v.EndPly == ply
+		if tok.ClockMS >= 0 {
+			row.ClockMS.Set(tok.ClockMS)
+		}
+		if tok.EmtMS >= 0 {
+			row.EMTMS.Set(tok.EmtMS)
+		}
+		if tok.HasEvalCP {
+			row.EvalCP.Set(tok.EvalCP)
+		}
+		if tok.HasEvalMate {
+			row.EvalMate.Set(tok.EvalMate)
+		}
+		for _, n := range tok.NAGs {
+			row.NAGs = append(row.NAGs, int32(n))
+		}
+		if len(tok.Comment) > 0 {
+			row.Comment.Set(tok.Comment)
+		}
+		row.HalfmoveClock = int32(p.Halfmove)
+		row.RepetitionCount = int32(p.Repetition)
+		row.Zobrist = p.Hash
+		if s.opt.FEN {
+			row.FEN = append(row.FEN, r.FEN(i)...)
+		}
+		if err := s.moves.Append(row); err != nil {
+			return fmt.Errorf("game %d ply %d: %w", id, ply, err)
+		}
+	}
+	return nil
+}
+
+func opt32(o *report.OptInt32, ply int) {
+	if ply >= 0 {
+		o.Set(int32(ply))
+	}
+}
+
+func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64, syntaxErr bool) error {
+	g := &s.game
+	r := &s.rep
+	v := &r.Verdict
+	row := &s.grow
+	row.Reset()
+	row.GameID = id
+	row.SourceFile = file
+	row.SourceOffset = raw.Offset
+	row.SourceLine = int64(raw.Line)
+	row.GameIndex = int64(raw.Index)
+	for i := range g.Tags {
+		row.SetTag([]byte(g.Tags[i].Name), []byte(g.Tags[i].Value))
+	}
+	// Movetext: normalized English SAN with move numbers.
+	mt := row.Movetext[:0]
+	for i := range r.Plies {
+		ply := i + 1
+		white := (ply%2 == 1) == (v.FirstColor == chess.White)
+		if white || i == 0 {
+			if i > 0 {
+				mt = append(mt, ' ')
+			}
+			mt = strconv.AppendInt(mt, int64(validate.MoveNumber(ply, v.FirstMoveNumber, v.FirstColor)), 10)
+			if white {
+				mt = append(mt, ". "...)
+			} else {
+				mt = append(mt, "... "...)
+			}
+		} else {
+			mt = append(mt, ' ')
+		}
+		mt = append(mt, r.SAN(i)...)
+	}
+	row.Movetext = mt
+	row.PliesRecorded = int32(v.PliesRecorded)
+	row.PliesReplayed = int32(v.PliesReplayed)
+	row.EndKind = report.EndKind(v.End.String())
+	opt32(&row.EndPly, v.EndPly)
+	row.ResultByRules = v.ResultByRules
+	if v.ResultOK != validate.Unknown {
+		row.ResultOK.Set(v.ResultOK == validate.Yes)
+	}
+	opt32(&row.FirstErrorPly, v.FirstErrorPly)
+	opt32(&row.ThreefoldPly, v.ThreefoldPly)
+	opt32(&row.ThreefoldClaim, v.ThreefoldClaimPly)
+	opt32(&row.FiftyPly, v.FiftyPly)
+	opt32(&row.FivefoldPly, v.FivefoldPly)
+	opt32(&row.SeventyFivePly, v.SeventyFivePly)
+	opt32(&row.DeadPly, v.DeadPly)
+	if v.Audited {
+		row.FinalFEN = append(row.FinalFEN[:0], v.FinalFEN...)
+		row.NotationLanguage = v.Language.String()
+	}
+	row.ErrorCount = int32(v.Errors)
+	row.WarningCount = int32(v.Warnings)
+	row.InfoCount = int32(v.Infos) + int32(len(g.Notes))
+	if syntaxErr {
+		row.ErrorCount++
+	}
+	row.Audited = v.Audited
+	row.UncheckedPlies = int32(v.PliesRecorded - v.PliesReplayed)
+	if v.WhiteCanMate != validate.Unknown {
+		row.WhiteCanMate.Set(v.WhiteCanMate == validate.Yes)
+	}
+	if v.BlackCanMate != validate.Unknown {
+		row.BlackCanMate.Set(v.BlackCanMate == validate.Yes)
+	}
+	return s.games.Append(row)
+}
+
+// processPosition judges one FEN/EPD record.
+func (s *Stage) processPosition(rp *ingest.RawPosition, id int64) error {
+	if s.positions == nil {
+		return nil
+	}
+	row := &s.prow
+	row.Reset()
+	row.PositionID = id
+	row.SourceFile = rp.File
+	row.SourceLine = int64(rp.Line)
+	row.FEN = append(row.FEN, rp.Text...)
+	e, err := chess.ParseEPD(string(rp.Text))
+	if err != nil {
+		row.Problems = append(row.Problems, err.Error())
+		return s.positions.Append(row)
+	}
+	p := &e.Position
+	row.SideToMove = side(p.SideToMove())
+	if probs := p.Problems(); len(probs) > 0 {
+		for _, pr := range probs {
+			row.Problems = append(row.Problems, pr.Code+": "+pr.Message)
+		}
+		return s.positions.Append(row)
+	}
+	row.Valid = true
+	p.LegalMoves(&s.ml)
+	row.LegalMoves.Set(int32(s.ml.N))
+	inCheck := p.InCheck()
+	row.InCheck.Set(inCheck)
+	row.Checkmate.Set(inCheck && s.ml.N == 0)
+	row.Stalemate.Set(!inCheck && s.ml.N == 0)
+	dead, determined, w, b := s.an.Dead(p, unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})
+	if determined {
+		row.Dead.Set(dead)
+	}
+	setCan := func(o *report.OptBool, r unwinnable.Result) {
+		switch r.Verdict {
+		case unwinnable.Winnable:
+			o.Set(true)
+		case unwinnable.Unwinnable:
+			o.Set(false)
+		}
+	}
+	setCan(&row.WhiteCanMate, w)
+	setCan(&row.BlackCanMate, b)
+	return s.positions.Append(row)
+}

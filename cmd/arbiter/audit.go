@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/arbiter-chess/arbiter/audit"
+)
+
+// runAudit implements "arbiter audit [flags] INPUT...".
+func runAudit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "arbiter-out", "output `directory`")
+	tables := fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions (default: all that apply)")
+	withFEN := fs.Bool("fen", false, "add a FEN column to the moves table")
+	jobs := fs.Int("jobs", 0, "worker goroutines (default: number of CPUs)")
+	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
+	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "arbiter audit: no input given")
+		fs.Usage()
+		return 2
+	}
+	cfg := audit.Config{
+		Inputs:   fs.Args(),
+		OutDir:   *out,
+		FEN:      *withFEN,
+		Jobs:     *jobs,
+		FailOn:   *failOn,
+		Progress: *prog,
+		Version:  Version(),
+		Stderr:   stderr,
+	}
+	switch *prog {
+	case "auto", "always", "never":
+	default:
+		fmt.Fprintf(stderr, "arbiter audit: -progress %q: want auto, always or never\n", *prog)
+		return 2
+	}
+	if *tables != "" {
+		for _, t := range strings.Split(*tables, ",") {
+			i := tableIndex(strings.TrimSpace(t))
+			if i < 0 {
+				fmt.Fprintf(stderr, "arbiter audit: -tables: unknown table %q (want games, moves, findings, positions)\n", t)
+				return 2
+			}
+			cfg.Tables[i] = true
+		}
+	}
+	if *jobs < 0 {
+		fmt.Fprintln(stderr, "arbiter audit: -jobs must be >= 0")
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := audit.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "arbiter audit: %v\n", err)
+		if strings.Contains(err.Error(), "-fail-on") {
+			return 2
+		}
+		return 3
+	}
+	audit.WriteHuman(stderr, res, *out)
+	return res.ExitCode
+}
+
+func tableIndex(name string) int {
+	for i, n := range audit.TableNames {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,329 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/validate/unwinnable"
+)
+
+// judgeEnd finds the claims and automatic ends after the replay and judges
+// the recorded result.
+func (j *Judge) judgeEnd(g *Game, r *Report) {
+	v := &r.Verdict
+	n := len(j.pos) - 1
+	final := &j.pos[n]
+	v.FinalFEN = final.FEN()
+	finalHasMove := final.HasLegalMove()
+	hasLegal := func(k int) bool { return k < n || finalHasMove }
+
+	for k := 0; k <= n; k++ {
+		p := &j.pos[k]
+		clock := p.HalfmoveClock()
+		if v.FiftyPly < 0 && clock >= 100 && hasLegal(k) {
+			v.FiftyPly = k
+		}
+		if v.SeventyFivePly < 0 && clock >= 150 && hasLegal(k) {
+			v.SeventyFivePly = k
+		}
+		if v.ThreefoldPly < 0 && j.reps[k] >= 3 {
+			v.ThreefoldPly = k
+		}
+		if v.FivefoldPly < 0 && j.reps[k] >= 5 {
+			v.FivefoldPly = k
+		}
+		if v.ThreefoldClaimPly < 0 && (j.reps[k] >= 3 || (hasLegal(k) && j.claimableByMove(k))) {
+			v.ThreefoldClaimPly = k
+		}
+	}
+
+	mated := !finalHasMove && final.InCheck()
+	stalemated := !finalHasMove && !final.InCheck()
+	if mated {
+		winner := final.SideToMove().Other()
+		v.WhiteCanMate, v.BlackCanMate = TriOf(winner == chess.White), TriOf(winner == chess.Black)
+	} else {
+		j.deadAnalysis(g, r, n)
+	}
+
+	// The game ends at the first automatic end; on the same ply the order
+	// of EndKind is the precedence.
+	setEnd := func(e EndKind, ply int) {
+		if ply >= 0 && (v.EndPly < 0 || ply < v.EndPly) {
+			v.End, v.EndPly = e, ply
+		}
+	}
+	if mated {
+		setEnd(EndCheckmate, n)
+	}
+	if stalemated {
+		setEnd(EndStalemate, n)
+	}
+	setEnd(EndDeadPosition, v.DeadPly)
+	setEnd(EndSeventyFive, v.SeventyFivePly)
+	setEnd(EndFivefold, v.FivefoldPly)
+
+	j.eventFindings(g, r, mated, stalemated)
+	j.judgeResult(g, r)
+}
+
+// deadAnalysis tests the final position for a dead position and, when it is
+// dead, finds the first dead ply (deadness is monotone along a game).
+func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
+	v := &r.Verdict
+	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
+	dead, determined, w, b := j.an.Dead(&j.pos[n])
+	v.WhiteCanMate, v.BlackCanMate = canMate(w), canMate(b)
+	if !dead {
+		if !determined && v.WhiteCanMate != Yes && v.BlackCanMate != Yes {
+			p := &j.pos[n]
+			j.add(r, Finding{Kind: KindDeadUnknown, Severity: Info, Article: "5.2.2", Ply: n, FEN: p.FEN(), Line: moveLine(g, n),
+				Message: "could not decide within the search budget whether the final position is dead"})
+		}
+		return
+	}
+	lo, hi := 0, n
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if d, _, _, _ := j.an.Dead(&j.pos[mid]); d {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	v.DeadPly = hi
+}
+
+func canMate(res unwinnable.Result) Tri {
+	switch res.Verdict {
+	case unwinnable.Winnable:
+		return Yes
+	case unwinnable.Unwinnable:
+		return No
+	}
+	return Unknown
+}
+
+// moveLine returns the source line of the move that led to ply k, or the
+// game's first line for ply 0.
+func moveLine(g *Game, k int) int {
+	if k > 0 && k <= len(g.Moves) {
+		return g.Moves[k-1].Line
+	}
+	return g.Line
+}
+
+// eventFindings writes one finding per rule that applied, at its first ply.
+func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
+	v := &r.Verdict
+	n := len(j.pos) - 1
+	at := func(k int) Finding {
+		f := Finding{Ply: k, FEN: j.pos[k].FEN(), Color: j.pos[k].SideToMove().Other()}
+		if k > 0 && k <= len(g.Moves) {
+			f.SAN = string(g.Moves[k-1].Text)
+			f.Line = g.Moves[k-1].Line
+		} else {
+			f.Line = g.Line
+		}
+		return f
+	}
+	if mated {
+		f := at(n)
+		f.Kind, f.Severity, f.Article = KindCheckmate, Info, "5.1.1"
+		f.Message = fmt.Sprintf("%s is checkmated: %s wins", j.pos[n].SideToMove(), j.pos[n].SideToMove().Other())
+		j.add(r, f)
+	}
+	if stalemated {
+		f := at(n)
+		f.Kind, f.Severity, f.Article = KindStalemate, Info, "5.2.1"
+		f.Message = fmt.Sprintf("%s has no legal move and is not in check: the game is drawn by stalemate", j.pos[n].SideToMove())
+		j.add(r, f)
+	}
+	if v.DeadPly >= 0 && !(stalemated && v.DeadPly == n) { // a stalemate is reported as such
+		f := at(v.DeadPly)
+		f.Kind, f.Severity, f.Article = KindDeadPosition, Info, "5.2.2"
+		f.Message = "dead position: neither side can checkmate by any sequence of legal moves; the game is drawn"
+		j.add(r, f)
+	}
+	if v.ThreefoldClaimPly >= 0 && (v.ThreefoldPly < 0 || v.ThreefoldClaimPly < v.ThreefoldPly) {
+		f := at(v.ThreefoldClaimPly)
+		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1.1"
+		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", j.pos[v.ThreefoldClaimPly].SideToMove())
+		j.add(r, f)
+	}
+	if v.ThreefoldPly >= 0 {
+		f := at(v.ThreefoldPly)
+		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.1.2"
+		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", j.pos[v.ThreefoldPly].SideToMove())
+		j.add(r, f)
+	}
+	if v.FiftyPly >= 0 {
+		f := at(v.FiftyPly)
+		f.Kind, f.Severity, f.Article = KindFiftyMove, Info, "9.3"
+		f.Message = "50 moves by each player without a pawn move or capture: a draw may be claimed"
+		if v.FiftyPly > 0 {
+			f.Message += " (by announcing the move, already one ply earlier)"
+		}
+		j.add(r, f)
+	}
+	if v.FivefoldPly >= 0 {
+		f := at(v.FivefoldPly)
+		f.Kind, f.Severity, f.Article = KindFivefold, Info, "9.6.1"
+		f.Message = "the same position stands for the fifth time: the game is drawn"
+		j.add(r, f)
+	}
+	if v.SeventyFivePly >= 0 {
+		f := at(v.SeventyFivePly)
+		f.Kind, f.Severity, f.Article = KindSeventyFive, Info, "9.6.2"
+		f.Message = "75 moves by each player without a pawn move or capture: the game is drawn"
+		j.add(r, f)
+	}
+	if v.EndPly >= 0 && v.EndPly < v.PliesRecorded {
+		f := at(v.EndPly + 1)
+		if v.EndPly+1 > n {
+			f = at(n)
+			f.Ply = v.EndPly + 1
+			f.SAN = string(g.Moves[v.EndPly].Text)
+			f.Line = g.Moves[v.EndPly].Line
+		}
+		f.FEN = j.pos[v.EndPly].FEN()
+		f.Color = j.pos[v.EndPly].SideToMove()
+		f.Kind, f.Severity, f.Article = KindMovesAfterEnd, Error, v.End.Article()
+		f.Message = fmt.Sprintf("the game ended at ply %d by %s (art. %s), but %d more ply(s) are recorded after it",
+			v.EndPly, strings.ReplaceAll(v.End.String(), "_", " "), v.End.Article(), v.PliesRecorded-v.EndPly)
+		j.add(r, f)
+	}
+}
+
+// judgeResult compares the recorded result with what the Laws say.
+func (j *Judge) judgeResult(g *Game, r *Report) {
+	v := &r.Verdict
+	n := len(j.pos) - 1
+	tag, tagOK := NormalizeResult(g.Result)
+	tok, tokOK := NormalizeResult(g.ResultToken)
+	if g.Result != "" && g.ResultToken != "" && tagOK && tokOK && tag != tok {
+		j.add(r, Finding{Kind: KindResultMismatch, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
+			Message: fmt.Sprintf("the Result tag says %s but the movetext ends with %s", tag, tok)})
+	}
+	recorded, ok := tag, tagOK
+	if !ok {
+		recorded, ok = tok, tokOK
+	}
+	if !ok {
+		j.add(r, Finding{Kind: KindMissingResult, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
+			Message: "the game has no readable result (Result tag or result token)"})
+	}
+	if v.End != EndNone {
+		e := v.EndPly
+		p := &j.pos[e]
+		want := "1/2-1/2"
+		if v.End == EndCheckmate {
+			want = winFor(p.SideToMove().Other())
+		}
+		v.ResultByRules = want
+		if !ok {
+			return
+		}
+		v.ResultOK = TriOf(recorded == want)
+		if recorded != want {
+			what := fmt.Sprintf("the game ended at ply %d by %s (art. %s)", e, strings.ReplaceAll(v.End.String(), "_", " "), v.End.Article())
+			j.add(r, Finding{Kind: KindResultMismatch, Severity: Error, Article: v.End.Article(), Ply: e, FEN: p.FEN(), Line: g.Line,
+				Message: fmt.Sprintf("recorded result %s contradicts the position: %s, so the result is %s", recorded, what, want)})
+		}
+		return
+	}
+	if !ok || v.FirstErrorPly >= 0 {
+		return // unreadable result, or the replay did not reach the end
+	}
+	if recorded != "1-0" && recorded != "0-1" {
+		v.ResultOK = Yes
+		return
+	}
+	winner := chess.White
+	if recorded == "0-1" {
+		winner = chess.Black
+	}
+	can := v.WhiteCanMate
+	if winner == chess.Black {
+		can = v.BlackCanMate
+	}
+	final := &j.pos[n]
+	article, how := terminationArticle(g.Termination, final, winner)
+	weak := final.Pieces(winner, chess.Pawn)|final.Pieces(winner, chess.Rook)|final.Pieces(winner, chess.Queen) == 0
+	if can == Unknown || (can == Yes && weak) {
+		j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.UnwinnableNodes})
+		res := j.an.Analyze(final, winner)
+		if can == Yes && res.Verdict == unwinnable.Winnable {
+			// Only minor pieces left: show why the win stands.
+			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
+				Witness: res.WitnessSAN,
+				Message: fmt.Sprintf("%s won %s with only minor pieces left; the win stands because %s could still checkmate, for example %s",
+					winner, how, winner, res.WitnessSAN)})
+		}
+		can = canMate(res)
+		if winner == chess.White {
+			v.WhiteCanMate = can
+		} else {
+			v.BlackCanMate = can
+		}
+	}
+	switch can {
+	case Yes:
+		v.ResultOK = Yes
+	case No:
+		v.ResultByRules = "1/2-1/2"
+		v.ResultOK = No
+		j.add(r, Finding{Kind: KindUnwinnableWin, Severity: Error, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
+			Message: fmt.Sprintf("%s is recorded as won by %s %s, but %s could not checkmate by any sequence of legal moves: the Laws make it a draw (art. %s)",
+				recorded, winner, how, winner, article)})
+	default:
+		j.add(r, Finding{Kind: KindUnwinnableUnknown, Severity: Info, Article: "6.9", Ply: n, FEN: final.FEN(), Line: g.Line,
+			Message: fmt.Sprintf("could not decide within the search budget whether %s could still checkmate", winner)})
+	}
+}
+
+func winFor(c chess.Color) string {
+	if c == chess.White {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+// terminationArticle says which article turns a decisive result into a draw
+// when the winner could not mate, from the Termination tag.
+func terminationArticle(term string, final *chess.Position, winner chess.Color) (article, how string) {
+	t := strings.ToLower(term)
+	switch {
+	case strings.Contains(t, "time") || strings.Contains(t, "flag"):
+		return "6.9", "on time"
+	case strings.Contains(t, "illegal") || strings.Contains(t, "infraction"):
+		return "7.5.5", "after illegal moves"
+	case strings.Contains(t, "abandon"):
+		return "5.1.2", "after the opponent abandoned"
+	case strings.Contains(t, "resign"):
+		return "5.1.2", "by resignation"
+	}
+	if term == "" {
+		return "5.1.2", "(no Termination tag; read as a resignation)"
+	}
+	return "5.1.2", fmt.Sprintf("(Termination %q; read as a resignation)", term)
+}
+
+// NormalizeResult maps the spellings of results found in the wild to
+// "1-0", "0-1", "1/2-1/2" or "*". It reports false for anything else.
+func NormalizeResult(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "½", "1/2", " ", "").Replace(s)
+	switch s {
+	case "1-0", "1:0", "+/-", "+:-", "+--":
+		return "1-0", true
+	case "0-1", "0:1", "-/+", "-:+", "--+":
+		return "0-1", true
+	case "1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "1/2", "=", "draw":
+		return "1/2-1/2", true
+	case "*":
+		return "*", true
+	}
+	return "", false
+}

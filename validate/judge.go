@@ -1,0 +1,331 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/validate/unwinnable"
+)
+
+// Options choose what a Judge computes beyond the verdict and findings.
+type Options struct {
+	Plies bool // fill Report.Plies (SAN, UCI, clocks, repetition counts, keys)
+	FEN   bool // with Plies: also the FEN after every ply
+	// DeadNodes is the node budget of the dead-position test of each game's
+	// final position; UnwinnableNodes that of the "could the winner have
+	// mated?" test behind a decisive result without mate. Zero means the
+	// defaults.
+	DeadNodes       int
+	UnwinnableNodes int
+}
+
+// Default node budgets.
+const (
+	DefaultDeadNodes       = 20_000
+	DefaultUnwinnableNodes = 200_000
+)
+
+// Judge replays games and judges them. It holds one worker's buffers; use
+// one Judge per goroutine.
+type Judge struct {
+	opt  Options
+	an   *unwinnable.Analyzer
+	pos  []chess.Position // pos[k] = position at ply k
+	hash []uint64         // hash[k] = FIDE key of pos[k]
+	reps []int32          // reps[k] = occurrences of pos[k] among pos[0..k]
+	ml   chess.MoveList
+	buf  []byte
+}
+
+// NewJudge returns a Judge with the given options.
+func NewJudge(opt Options) *Judge {
+	if opt.DeadNodes <= 0 {
+		opt.DeadNodes = DefaultDeadNodes
+	}
+	if opt.UnwinnableNodes <= 0 {
+		opt.UnwinnableNodes = DefaultUnwinnableNodes
+	}
+	return &Judge{opt: opt, an: unwinnable.NewAnalyzer(unwinnable.Options{NoSAN: true})}
+}
+
+// Judge replays g and writes what the Laws say about it into r, reusing r's
+// buffers.
+func (j *Judge) Judge(g *Game, r *Report) {
+	r.Findings = r.Findings[:0]
+	r.Plies = r.Plies[:0]
+	r.text = r.text[:0]
+	v := &r.Verdict
+	*v = Verdict{
+		PliesRecorded: len(g.Moves), EndPly: -1, FirstErrorPly: -1, ThreefoldPly: -1, ThreefoldClaimPly: -1,
+		FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, DeadPly: -1, FirstMoveNumber: 1,
+	}
+
+	kind := ClassifyVariant(g.Variant)
+	if kind == VariantOther {
+		j.add(r, Finding{Kind: KindVariantNotAudited, Severity: Warning, Article: "-", Ply: -1, Line: g.Line,
+			Message: fmt.Sprintf("variant %q has other rules than chess: the game was read but not audited", g.Variant)})
+		return
+	}
+	start, ok := j.startPosition(g, kind, r)
+	if !ok {
+		return
+	}
+	v.Audited = true
+	v.Chess960 = start.Chess960()
+	v.FirstMoveNumber = start.FullmoveNumber()
+	v.FirstColor = start.SideToMove()
+
+	lang, failed := j.replay(g, &start, chess.English, r)
+	if failed >= 0 {
+		// The game may be written in another language: keep the reading
+		// that replays furthest (English wins ties).
+		best, bestN := chess.English, failed
+		for _, l := range candidateLanguages(g.Moves[failed].Text) {
+			if n := j.probe(g, &start, l); n > bestN {
+				best, bestN = l, n
+			}
+		}
+		if best != chess.English {
+			r.Findings = r.Findings[:0]
+			r.Plies = r.Plies[:0]
+			r.text = r.text[:0]
+			v.Errors, v.Warnings, v.Infos = 0, 0, 0
+			lang, _ = j.replay(g, &start, best, r)
+		}
+	}
+	v.Language = lang
+	j.judgeEnd(g, r)
+}
+
+// startPosition sets up the position the game starts from.
+func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Position, bool) {
+	var p chess.Position
+	if !g.HasFEN {
+		p = chess.StartPosition()
+		if kind == VariantChess960 {
+			p.SetChess960(true)
+		}
+		return p, true
+	}
+	p, err := chess.ParseFEN(g.FEN)
+	if err != nil {
+		j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
+			Message: fmt.Sprintf("the FEN tag cannot be read: %v", err)})
+		return p, false
+	}
+	if kind == VariantChess960 {
+		p.SetChess960(true)
+	}
+	if probs := p.Problems(); len(probs) > 0 {
+		msgs := make([]string, len(probs))
+		for i, pr := range probs {
+			msgs[i] = pr.Message
+		}
+		j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
+			Message: "the start position cannot arise in a game: " + strings.Join(msgs, "; ")})
+		return p, false
+	}
+	if g.SetUp != "1" {
+		j.add(r, Finding{Kind: KindSetUpMissing, Severity: Info, Article: "-", Ply: 0, FEN: g.FEN, Line: g.Line,
+			Message: `the game has a FEN tag without [SetUp "1"]; the FEN was used`})
+	}
+	return p, true
+}
+
+// candidateLanguages lists the languages worth trying for a token that did
+// not read in English.
+func candidateLanguages(tok []byte) []chess.Language {
+	return []chess.Language{chess.German, chess.French, chess.Italian, chess.Spanish, chess.Dutch}
+}
+
+// probe replays g's moves in language l and returns how many read legally.
+func (j *Judge) probe(g *Game, start *chess.Position, l chess.Language) int {
+	p := *start
+	for i := range g.Moves {
+		pm := p.ParseMove(g.Moves[i].Text, l)
+		if pm.Status != chess.MoveOK {
+			if pm.Reason == chess.NullMoveToken && !p.InCheck() {
+				p.Play(chess.NullMove)
+				continue
+			}
+			return i
+		}
+		p.Play(pm.Move)
+	}
+	return len(g.Moves)
+}
+
+// replay plays the moves in language l, recording positions, plies and move
+// findings. It returns the index of the first move that failed, or -1.
+func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Report) (chess.Language, int) {
+	v := &r.Verdict
+	j.pos = append(j.pos[:0], *start)
+	j.hash = append(j.hash[:0], start.Hash())
+	j.reps = append(j.reps[:0], 1)
+	var checkMarkNotes, checkMarkFirst int
+	nullNoted := false
+	failed := -1
+	for i := range g.Moves {
+		tok := &g.Moves[i]
+		p := &j.pos[len(j.pos)-1]
+		ply := i + 1
+		pm := p.ParseMove(tok.Text, l)
+		m := pm.Move
+		if pm.Status != chess.MoveOK {
+			if pm.Reason == chess.NullMoveToken && !p.InCheck() {
+				m = chess.NullMove
+				if !nullNoted {
+					nullNoted = true
+					j.add(r, Finding{Kind: KindNullMove, Severity: Warning, Article: "3.10.1", Ply: ply, Color: p.SideToMove(),
+						SAN: string(tok.Text), FEN: p.FEN(), Line: tok.Line,
+						Message: "a null move (a pass) is recorded: it is not a legal move; the replay passes the turn and goes on"})
+				}
+			} else {
+				j.moveError(r, p, tok, ply, pm)
+				failed = i
+				break
+			}
+		} else if pm.Notes&(chess.CheckMarkMissing|chess.CheckMarkWrong|chess.MateMarkMissing) != 0 {
+			if checkMarkNotes == 0 {
+				checkMarkFirst = ply
+			}
+			checkMarkNotes++
+		}
+		var pl Ply
+		if j.opt.Plies {
+			pl.Move = m
+			pl.Piece = p.MovedPiece(m)
+			pl.Captured = p.CapturedPiece(m)
+			j.buf = p.AppendSAN(j.buf[:0], m)
+			pl.san = r.appendText(j.buf)
+			j.buf = p.AppendUCI(j.buf[:0], m)
+			pl.uci = r.appendText(j.buf)
+		}
+		next := *p
+		next.Play(m)
+		j.pos = append(j.pos, next)
+		h := next.Hash()
+		j.hash = append(j.hash, h)
+		reps := j.countRepetitions(len(j.pos) - 1)
+		j.reps = append(j.reps, int32(reps))
+		if j.opt.Plies {
+			pl.Check = next.InCheck()
+			pl.Halfmove = next.HalfmoveClock()
+			pl.Repetition = reps
+			pl.Hash = h
+			if j.opt.FEN {
+				j.buf = next.AppendFEN(j.buf[:0])
+				pl.fen = r.appendText(j.buf)
+			}
+			r.Plies = append(r.Plies, pl)
+		}
+	}
+	v.PliesReplayed = len(j.pos) - 1
+	if failed >= 0 {
+		v.FirstErrorPly = failed + 1
+	}
+	if checkMarkNotes > 0 {
+		p := &j.pos[checkMarkFirst-1]
+		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.12", Ply: checkMarkFirst, Color: p.SideToMove(),
+			SAN: string(g.Moves[checkMarkFirst-1].Text), FEN: p.FEN(), Line: g.Moves[checkMarkFirst-1].Line,
+			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", checkMarkNotes, moveLabel(p, checkMarkFirst))})
+	}
+	return l, failed
+}
+
+// moveLabel writes "12." or "12..." for the move played from p.
+func moveLabel(p *chess.Position, _ int) string {
+	if p.SideToMove() == chess.White {
+		return fmt.Sprintf("%d.", p.FullmoveNumber())
+	}
+	return fmt.Sprintf("%d...", p.FullmoveNumber())
+}
+
+// moveError records an illegal, ambiguous or unreadable move.
+func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm chess.ParsedMove) {
+	f := Finding{Severity: Error, Ply: ply, Color: p.SideToMove(), SAN: string(tok.Text), FEN: p.FEN(), Line: tok.Line}
+	switch pm.Status {
+	case chess.MoveAmbiguous:
+		f.Kind, f.Article = KindAmbiguousMove, "C.10"
+	case chess.MoveIllegal:
+		f.Kind, f.Article = KindIllegalMove, "3.10.1"
+	default:
+		f.Kind, f.Article = KindUnreadableMove, "C.1"
+	}
+	f.Message = fmt.Sprintf("%s %s: %s", moveLabel(p, ply), tok.Text, pm.Explain(p, tok.Text))
+	if left := r.Verdict.PliesRecorded - ply; left > 0 {
+		f.Message += fmt.Sprintf("; the %d later ply(s) are not checked", left)
+	}
+	j.add(r, f)
+}
+
+// countRepetitions counts how often pos[k] occurred among pos[0..k]. Only
+// positions since the last capture or pawn move can be the same, and only
+// every other ply has the same side to move.
+func (j *Judge) countRepetitions(k int) int {
+	n := 1
+	h := j.hash[k]
+	back := j.pos[k].HalfmoveClock()
+	var key *chess.PositionKey
+	for i := k - 2; i >= 0 && k-i <= back; i -= 2 {
+		if j.hash[i] != h {
+			continue
+		}
+		if key == nil {
+			kk := j.pos[k].Key()
+			key = &kk
+		}
+		if j.pos[i].Key() == *key {
+			n++
+		}
+	}
+	return n
+}
+
+// claimableByMove reports whether the player to move at ply k can claim a
+// threefold repetition by announcing a move (9.2.1.1): some legal move
+// makes a position that has already occurred at least twice.
+func (j *Judge) claimableByMove(k int) bool {
+	back := j.pos[k].HalfmoveClock()
+	// Candidates: earlier positions with the other side to move that
+	// occurred twice already.
+	any := false
+	for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
+		if j.reps[i] >= 2 {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return false
+	}
+	p := &j.pos[k]
+	p.LegalMoves(&j.ml)
+	for _, m := range j.ml.Slice() {
+		if m.IsPromotion() || m.IsEnPassant() || p.MovedPiece(m).Type() == chess.Pawn || p.CapturedPiece(m) != chess.NoPiece {
+			continue // a zeroing move makes a position never seen before
+		}
+		q := *p
+		q.Play(m)
+		h := q.Hash()
+		for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
+			if j.hash[i] == h && j.reps[i] >= 2 && j.pos[i].Key() == q.Key() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (j *Judge) add(r *Report, f Finding) {
+	switch f.Severity {
+	case Error:
+		r.Verdict.Errors++
+	case Warning:
+		r.Verdict.Warnings++
+	default:
+		r.Verdict.Infos++
+	}
+	r.Findings = append(r.Findings, f)
+}

@@ -1,0 +1,175 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
+
+// game builds a Game from a FEN ("" = start position) and space-separated
+// move tokens.
+func game(fen, moves string) *Game {
+	g := &Game{FEN: fen, HasFEN: fen != "", SetUp: "1", Line: 1}
+	for i, t := range strings.Fields(moves) {
+		g.Moves = append(g.Moves, Token{Text: []byte(t), Line: 2, Col: i + 1})
+	}
+	return g
+}
+
+func judge(t *testing.T, g *Game) *Report {
+	t.Helper()
+	var r Report
+	NewJudge(Options{Plies: true}).Judge(g, &r)
+	return &r
+}
+
+func kinds(r *Report) []string {
+	var ks []string
+	for _, f := range r.Findings {
+		ks = append(ks, f.Kind)
+	}
+	return ks
+}
+
+// The edge cases of research/rules-deadposition.md §3.1 and §3.2.
+func TestRulesEdgeCases(t *testing.T) {
+	const (
+		r5  = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"
+		r6  = "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1"
+		s1  = "7k/8/6K1/8/8/8/8/R7 w - - 149 200"
+		nf3 = "Nf3 Nf6 Ng1 Ng8 "
+	)
+	tests := []struct {
+		name, fen, moves                                                         string
+		threefold, claim, fivefold, fifty, seventyfive, endPly, replayed, errPly int
+		end                                                                      EndKind
+	}{
+		{"R1 threefold on the board", "", strings.Repeat(nf3, 2), 8, 7, -1, -1, -1, -1, 8, -1, EndNone},
+		{"R2 claim by announcing 4...Ng8", "", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1", -1, 7, -1, -1, -1, -1, 7, -1, EndNone},
+		{"R3 fivefold", "", strings.Repeat(nf3, 4), 8, 7, 16, -1, -1, 16, 16, -1, EndFivefold},
+		{"R3b four times only", "", strings.Repeat(nf3, 3) + "Nf3 Nf6 Ng1", 8, 7, -1, -1, -1, -1, 15, -1, EndNone},
+		{"R4 e3 written after 1.e4 is no difference", "", "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1", 9, 8, -1, -1, -1, -1, 9, -1, EndNone},
+		{"R5 legal en passant makes a different position", r5, "e4 Ke7 Ke2 Ke8 Ke1 Ke7 Ke2 Ke8 Ke1", -1, 9, -1, -1, -1, -1, 9, -1, EndNone},
+		{"R5b third occurrence of the no-ep position", r5, "e4 Ke7 Ke2 Ke8 Ke1 Ke7 Ke2 Ke8 Ke1 Ke7 Ke2 Ke8 Ke1", 10, 9, -1, -1, -1, -1, 13, -1, EndNone},
+		{"R6 illegal en passant is no difference", r6, "e4 Ka5 Kd2 Ka4 Ke1 Ka5 Kd2 Ka4 Ke1", 9, 8, -1, -1, -1, -1, 9, -1, EndNone},
+		{"R7 lost castling right makes a different position", "", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Rg1 Ng8 Rh1 Nf6 Ng1 Ng8", -1, -1, -1, -1, -1, -1, 12, -1, EndNone},
+		{"R7b three times without the right", "", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Rg1 Ng8 Rh1 Nf6 Ng1 Ng8 " + strings.Repeat(nf3, 2), 17, 16, -1, -1, -1, -1, 20, -1, EndNone},
+		{"F1 clock 99, no move", "7k/8/8/8/8/8/8/K6R w - - 99 120", "", -1, -1, -1, -1, -1, -1, 0, -1, EndNone},
+		{"F2 clock 100", "7k/8/8/8/8/8/8/K6R w - - 99 120", "Rh2", -1, -1, -1, 1, -1, -1, 1, -1, EndNone},
+		{"F3 mate at clock 100 is no fifty-move claim", "7k/8/6K1/8/8/8/8/R7 w - - 99 200", "Ra8#", -1, -1, -1, -1, -1, 1, 1, -1, EndCheckmate},
+		{"S1 mate on the 150th ply stands", s1, "Ra8#", -1, -1, -1, 0, -1, 1, 1, -1, EndCheckmate},
+		{"S2 75 moves", s1, "Rb1", -1, -1, -1, 0, 1, 1, 1, -1, EndSeventyFive},
+		{"S3 stalemate on the 150th ply", "7k/8/8/8/8/8/5Q2/K7 w - - 149 200", "Qf7", -1, -1, -1, 0, -1, 1, 1, -1, EndStalemate},
+		{"S4 the FEN clock counts", "7k/8/6K1/8/8/8/8/R7 w - - 140 200", "Rb1 Kg8 Rc1 Kh8 Rd1 Kg8 Re1 Kh8 Rf1 Kg8", -1, -1, -1, 0, 10, 10, 10, -1, EndSeventyFive},
+		{"S5 the start is already 75 moves", "7k/8/6K1/8/8/8/8/1R6 b - - 150 200", "", -1, -1, -1, 0, 0, 0, 0, -1, EndSeventyFive},
+		{"S6 capture on the 150th ply resets", "7k/8/6K1/8/8/8/r7/R7 w - - 149 200", "Rxa2", -1, -1, -1, 0, -1, -1, 1, -1, EndNone},
+		{"illegal move stops the replay", "", "e4 e5 Ke3 Nc6", -1, -1, -1, -1, -1, -1, 2, 3, EndNone},
+		{"moves after mate", "", "f3 e5 g4 Qh4# a3", -1, -1, -1, -1, -1, 4, 4, 5, EndCheckmate},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := judge(t, game(tc.fen, tc.moves))
+			v := r.Verdict
+			got := []int{v.ThreefoldPly, v.ThreefoldClaimPly, v.FivefoldPly, v.FiftyPly, v.SeventyFivePly, v.EndPly, v.PliesReplayed, v.FirstErrorPly}
+			want := []int{tc.threefold, tc.claim, tc.fivefold, tc.fifty, tc.seventyfive, tc.endPly, tc.replayed, tc.errPly}
+			names := []string{"threefold", "claim", "fivefold", "fifty", "seventyfive", "end", "replayed", "first error"}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Errorf("%s ply = %d, want %d (findings %v)", names[i], got[i], want[i], kinds(r))
+				}
+			}
+			if v.End != tc.end {
+				t.Errorf("end = %v, want %v", v.End, tc.end)
+			}
+		})
+	}
+}
+
+// H1-H3: the halfmove clock after promotion, en passant and castling.
+func TestHalfmoveClock(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		clock           int
+	}{
+		{"H1 promotion resets", "8/P6k/8/8/8/8/8/K7 w - - 57 80", "a8=Q", 0},
+		{"H2 en passant resets", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 40 50", "exd6", 0},
+		{"H3 castling does not reset", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 10 20", "O-O", 11},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := judge(t, game(tc.fen, tc.move))
+			if len(r.Plies) != 1 {
+				t.Fatalf("replayed %d plies, findings %v", len(r.Plies), kinds(r))
+			}
+			if got := r.Plies[0].Halfmove; got != tc.clock {
+				t.Errorf("clock = %d, want %d", got, tc.clock)
+			}
+		})
+	}
+}
+
+func TestResultJudgement(t *testing.T) {
+	tests := []struct {
+		name, fen, moves, result, term string
+		ok                             Tri
+		byRules                        string
+		kind                           string // a finding kind that must be present ("" = none of the result kinds)
+	}{
+		{"mate recorded right", "", "f3 e5 g4 Qh4#", "0-1", "Normal", Yes, "0-1", ""},
+		{"mate recorded wrong", "", "f3 e5 g4 Qh4#", "1-0", "Normal", No, "0-1", KindResultMismatch},
+		{"stalemate recorded as a win", "7k/8/8/8/8/8/5Q2/K7 w - - 0 1", "Qf7", "1-0", "", No, "1/2-1/2", KindResultMismatch},
+		{"K+N cannot win on time", "k7/8/8/8/8/8/1n4K1/8 b - - 0 1", "Kb7", "0-1", "Time forfeit", No, "1/2-1/2", KindResultMismatch},
+		{"K+Q v K won on time stands", "k7/8/8/8/8/8/1q4K1/8 b - - 0 1", "Kb8", "0-1", "Time forfeit", Yes, "", ""},
+		{"K+Q v K+N: the knight cannot win on time", "3k4/8/2q5/8/8/K1N5/8/8 b - - 0 1", "Kd7", "1-0", "Time forfeit", No, "1/2-1/2", KindUnwinnableWin},
+		{"unfinished game", "", "e4 e5", "*", "", Yes, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := game(tc.fen, tc.moves)
+			g.Result, g.Termination = tc.result, tc.term
+			r := judge(t, g)
+			if r.Verdict.ResultOK != tc.ok || r.Verdict.ResultByRules != tc.byRules {
+				t.Errorf("result ok %v by rules %q, want %v %q (findings %v)", r.Verdict.ResultOK, r.Verdict.ResultByRules, tc.ok, tc.byRules, kinds(r))
+			}
+			if tc.kind != "" && !strings.Contains(strings.Join(kinds(r), " "), tc.kind) {
+				t.Errorf("findings %v lack %s", kinds(r), tc.kind)
+			}
+		})
+	}
+}
+
+func TestVariantNotAudited(t *testing.T) {
+	g := game("", "e4 d5 exd5")
+	g.Variant = "Atomic"
+	r := judge(t, g)
+	if r.Verdict.Audited || len(r.Findings) != 1 || r.Findings[0].Kind != KindVariantNotAudited {
+		t.Fatalf("atomic game: audited=%v findings=%v", r.Verdict.Audited, kinds(r))
+	}
+	if r.Verdict.PliesRecorded != 3 || r.Verdict.PliesReplayed != 0 {
+		t.Fatalf("plies %d/%d", r.Verdict.PliesReplayed, r.Verdict.PliesRecorded)
+	}
+}
+
+// A game written with German piece letters reads in German; its SAN is
+// written in English.
+func TestLanguageDetection(t *testing.T) {
+	r := judge(t, game("", "e4 e5 Sf3 Sc6 Lb5 a6 La4 Sf6 0-0 Le7"))
+	if r.Verdict.FirstErrorPly != -1 || r.Verdict.Language != chess.German {
+		t.Fatalf("language %v, first error %d, findings %v", r.Verdict.Language, r.Verdict.FirstErrorPly, kinds(r))
+	}
+	if got := string(r.SAN(2)); got != "Nf3" {
+		t.Fatalf("SAN of Sf3 = %q", got)
+	}
+}
+
+func TestNormalizeResult(t *testing.T) {
+	for in, want := range map[string]string{"1-0": "1-0", "1:0": "1-0", "½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2", "0–1": "0-1", "*": "*", "-/+": "0-1"} {
+		if got, ok := NormalizeResult(in); !ok || got != want {
+			t.Errorf("NormalizeResult(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := NormalizeResult("2-0"); ok {
+		t.Error("2-0 accepted")
+	}
+}

@@ -1,0 +1,364 @@
+package unwinnable
+
+import (
+	"sync"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
+
+// Verdict is the answer to "can the winner still checkmate?".
+type Verdict uint8
+
+// The verdicts. The zero value is Undetermined, which claims nothing.
+const (
+	// Undetermined: neither a mate nor a proof was found within the budget
+	// (or the position is invalid, see Result.Invalid). Never treat it as
+	// unwinnable.
+	Undetermined Verdict = iota
+	// Winnable: Result.Witness is a legal line ending in the winner's mate.
+	Winnable
+	// Unwinnable: proven that no sequence of legal moves lets the winner mate.
+	Unwinnable
+)
+
+// String returns "winnable", "unwinnable" or "undetermined".
+func (v Verdict) String() string {
+	switch v {
+	case Winnable:
+		return "winnable"
+	case Unwinnable:
+		return "unwinnable"
+	}
+	return "undetermined"
+}
+
+// Methods reported in Result.Method: which step of the pipeline decided.
+const (
+	MethodInvalid    = "invalid"    // illegal position; Verdict is Undetermined
+	MethodForced     = "forced"     // a forced-move cycle, or forced moves into a terminal position
+	MethodTerminal   = "terminal"   // mate or stalemate on the board (after forced moves)
+	MethodMaterial   = "material"   // CannotMateByMaterial after forced moves
+	MethodSearch     = "search"     // the small exhaustive search settled it
+	MethodSemistatic = "semistatic" // the reachability analysis proved it
+	MethodSplit      = "split"      // every legal move leads to a proven child
+	MethodHelpmate   = "helpmate"   // the iterative-deepening helpmate search settled it
+	MethodBudget     = "budget"     // node budget exhausted; Verdict is Undetermined
+)
+
+// Result is the answer of Analyze.
+type Result struct {
+	// Verdict is the answer; Winnable and Unwinnable are proven.
+	Verdict Verdict
+	// Witness, for Winnable, is a legal line from the analysed position
+	// ending with the winner checkmating (empty when the position is already
+	// that mate). Nil otherwise.
+	Witness []chess.Move
+	// WitnessSAN is Witness in English SAN with move numbers, for example
+	// "45...Kb8 46.Qb7#" (empty unless Winnable, or with Options.NoSAN).
+	WitnessSAN string
+	// Nodes is the number of positions searched.
+	Nodes int
+	// Method names the step that decided (the Method* constants).
+	Method string
+	// Invalid reports an illegal position: the side to move could capture
+	// the king, a side has no king or several, or a pawn stands on the first
+	// or last rank. The caller should flag the position; Verdict is Undetermined.
+	Invalid bool
+}
+
+// Options tune the analysis. The zero value selects the defaults.
+type Options struct {
+	// NodeBudget caps the positions searched per query (per side). Default
+	// 200,000. When it runs out the answer is Undetermined.
+	NodeBudget int
+	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
+	SmallSearchNodes int
+	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
+	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
+	TTBits int
+	// NoSAN leaves Result.WitnessSAN empty (Witness is still filled), which
+	// saves formatting time in bulk runs.
+	NoSAN bool
+}
+
+const (
+	defaultBudget      = 200_000
+	defaultSmallSearch = 5_000
+	defaultTTBits      = 18
+	maxPly             = 512 // longest line the search follows
+	maxForced          = 256 // longest forced chain followed
+)
+
+func (o Options) withDefaults() Options {
+	if o.NodeBudget <= 0 {
+		o.NodeBudget = defaultBudget
+	}
+	if o.SmallSearchNodes <= 0 {
+		o.SmallSearchNodes = defaultSmallSearch
+	}
+	if o.TTBits == 0 {
+		o.TTBits = defaultTTBits
+	}
+	if o.TTBits < 10 {
+		o.TTBits = 10
+	}
+	if o.TTBits > 26 {
+		o.TTBits = 26
+	}
+	return o
+}
+
+// Analyzer holds the buffers of the analysis (transposition table, move
+// lists, reachability tables) so that queries do not allocate in the search.
+// An Analyzer is not safe for concurrent use: give each worker its own.
+type Analyzer struct {
+	opt Options
+
+	tt     []ttEntry
+	ttMask uint64
+	gen    uint16
+
+	w, l  chess.Color
+	wKey  uint64
+	nodes int
+	limit int
+	abort bool
+
+	h heuristics
+
+	line     [maxPly]chess.Move
+	mateLine [maxPly]chess.Move
+	mateLen  int
+	frames   [maxPly]frame
+
+	forced [maxForced + 1]uint64
+	ss     semistatic
+}
+
+// NewAnalyzer returns an Analyzer with the given options (defaults filled in).
+func NewAnalyzer(opt Options) *Analyzer {
+	opt = opt.withDefaults()
+	a := &Analyzer{opt: opt}
+	a.tt = make([]ttEntry, 1<<opt.TTBits)
+	a.ttMask = uint64(len(a.tt) - 1)
+	return a
+}
+
+// SetOptions changes the options of later queries (TTBits is ignored).
+func (a *Analyzer) SetOptions(opt Options) {
+	bits := a.opt.TTBits
+	a.opt = opt.withDefaults()
+	a.opt.TTBits = bits
+}
+
+var pool = sync.Pool{New: func() any { return NewAnalyzer(Options{}) }}
+
+// Analyze reports whether winner can still checkmate the other side in p by
+// some sequence of legal moves (FIDE 5.2.2, 6.9, 5.1.2). It borrows an
+// Analyzer from a pool; bulk callers should keep their own (NewAnalyzer).
+// p is not modified.
+func Analyze(p *chess.Position, winner chess.Color, opt Options) Result {
+	a := pool.Get().(*Analyzer)
+	a.SetOptions(opt)
+	r := a.Analyze(p, winner)
+	pool.Put(a)
+	return r
+}
+
+// Dead reports whether p is a dead position (5.2.2): neither side can mate.
+// determined is false when a side's answer is Undetermined (or p is
+// invalid) and the other side's is not Winnable. white and black are the
+// two one-sided answers.
+func Dead(p *chess.Position, opt Options) (dead, determined bool, white, black Result) {
+	a := pool.Get().(*Analyzer)
+	a.SetOptions(opt)
+	dead, determined, white, black = a.Dead(p)
+	pool.Put(a)
+	return
+}
+
+// Dead is the method form of the package function Dead.
+func (a *Analyzer) Dead(p *chess.Position) (dead, determined bool, white, black Result) {
+	white = a.Analyze(p, chess.White)
+	black = a.Analyze(p, chess.Black)
+	switch {
+	case white.Verdict == Unwinnable && black.Verdict == Unwinnable:
+		return true, true, white, black
+	case white.Verdict == Winnable || black.Verdict == Winnable:
+		return false, true, white, black
+	}
+	return false, false, white, black
+}
+
+// Analyze reports whether winner can still checkmate the other side in p.
+// See the package documentation for the method and its guarantees.
+func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
+	a.w, a.l = winner, winner.Other()
+	a.wKey = 0
+	if winner == chess.Black {
+		a.wKey = 0x9E3779B97F4A7C15
+	}
+	a.nodes = 0
+	a.abort = false
+	a.gen++
+	if a.gen == 0 { // wrapped: old entries would look current
+		clear(a.tt)
+		a.gen = 1
+	}
+
+	if !validPosition(p) {
+		return Result{Method: MethodInvalid, Invalid: true}
+	}
+
+	// Step 2: follow forced moves.
+	root := *p
+	var prefix [maxForced]chess.Move
+	nPrefix := 0
+	var ml chess.MoveList
+	for {
+		root.LegalMoves(&ml)
+		if ml.N != 1 {
+			break
+		}
+		a.forced[nPrefix] = root.Hash()
+		for i := 0; i < nPrefix; i++ {
+			if a.forced[i] == a.forced[nPrefix] {
+				// A forced cycle: play can only go round it, no mate on the way.
+				return Result{Verdict: Unwinnable, Method: MethodForced}
+			}
+		}
+		if nPrefix == maxForced {
+			break
+		}
+		prefix[nPrefix] = ml.Moves[0]
+		nPrefix++
+		root.Play(ml.Moves[0])
+		a.nodes++
+	}
+	forcedMethod := func(m string) string {
+		if nPrefix > 0 && (m == MethodTerminal || m == MethodMaterial) {
+			return MethodForced
+		}
+		return m
+	}
+
+	// Step 3: terminal positions.
+	if ml.N == 0 {
+		if root.SideToMove() == a.l && root.InCheck() {
+			return a.winnable(p, prefix[:nPrefix], nil, forcedMethod(MethodTerminal))
+		}
+		return Result{Verdict: Unwinnable, Method: forcedMethod(MethodTerminal), Nodes: a.nodes}
+	}
+
+	// Step 4: material.
+	if cannotMate(&root, a.w, a.l) {
+		return Result{Verdict: Unwinnable, Method: forcedMethod(MethodMaterial), Nodes: a.nodes}
+	}
+
+	a.h.init(&root, a.w)
+
+	// Step 5: small exhaustive search.
+	budget := a.opt.NodeBudget
+	small := min(a.opt.SmallSearchNodes, budget)
+	a.limit = a.nodes + small
+	found, complete := a.search(&root, 2, 0, false)
+	if found {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodSearch)
+	}
+	if complete && !a.abort {
+		return Result{Verdict: Unwinnable, Method: MethodSearch, Nodes: a.nodes}
+	}
+
+	// Step 6: semi-static analysis of the position.
+	if a.ss.unwinnable(&root, a.w) {
+		return Result{Verdict: Unwinnable, Method: MethodSemistatic, Nodes: a.nodes}
+	}
+
+	// Step 7: one-ply split. Children proven unwinnable are stored in the
+	// transposition table as finished, so the search below skips them.
+	if a.split(&root, &ml) {
+		return Result{Verdict: Unwinnable, Method: MethodSplit, Nodes: a.nodes}
+	}
+
+	// Step 8: iterative-deepening helpmate search.
+	for depth := 3; depth <= 1000; depth++ {
+		if a.nodes >= budget {
+			break
+		}
+		a.abort = false
+		a.limit = min(budget, a.nodes+10_000*depth)
+		found, complete := a.search(&root, depth, 0, false)
+		if found {
+			return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodHelpmate)
+		}
+		if complete && !a.abort {
+			return Result{Verdict: Unwinnable, Method: MethodHelpmate, Nodes: a.nodes}
+		}
+	}
+	return Result{Verdict: Undetermined, Method: MethodBudget, Nodes: a.nodes}
+}
+
+// split plays every legal move of root (listed in ml), follows forced moves
+// and tries the cheap proofs on the result. It reports whether every child
+// is proven unwinnable; proven children are recorded in the transposition
+// table so that the search does not enter them again.
+func (a *Analyzer) split(root *chess.Position, ml *chess.MoveList) bool {
+	all := true
+	var cml chess.MoveList
+	for i := 0; i < ml.N; i++ {
+		child := *root
+		child.Play(ml.Moves[i])
+		a.nodes++
+		if a.provenChild(&child, &cml) {
+			a.storeProven(child.Hash())
+		} else {
+			all = false
+		}
+	}
+	return all
+}
+
+// provenChild follows the forced moves from c and reports whether the
+// result is proven unwinnable for the winner by the static tests.
+func (a *Analyzer) provenChild(c *chess.Position, ml *chess.MoveList) bool {
+	p := *c
+	n := 0
+	for {
+		p.LegalMoves(ml)
+		if ml.N != 1 {
+			break
+		}
+		a.forced[n] = p.Hash()
+		for i := 0; i < n; i++ {
+			if a.forced[i] == a.forced[n] {
+				return true
+			}
+		}
+		if n == maxForced {
+			return false
+		}
+		n++
+		p.Play(ml.Moves[0])
+		a.nodes++
+	}
+	if ml.N == 0 {
+		return !(p.SideToMove() == a.l && p.InCheck())
+	}
+	if cannotMate(&p, a.w, a.l) {
+		return true
+	}
+	return a.ss.unwinnable(&p, a.w)
+}
+
+// winnable builds a Winnable result from the forced prefix and the line found
+// by the search, both played from p.
+func (a *Analyzer) winnable(p *chess.Position, prefix, line []chess.Move, method string) Result {
+	w := make([]chess.Move, 0, len(prefix)+len(line))
+	w = append(w, prefix...)
+	w = append(w, line...)
+	r := Result{Verdict: Winnable, Witness: w, Nodes: a.nodes, Method: method}
+	if !a.opt.NoSAN {
+		r.WitnessSAN = FormatLine(p, w)
+	}
+	return r
+}

@@ -1,0 +1,97 @@
+package unwinnable
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
+
+func TestDCases(t *testing.T) {
+	lines, ok := readLines(t, filepath.Join("testdata", "dcases.txt"))
+	if !ok {
+		t.Fatal("testdata/dcases.txt missing")
+	}
+	a := NewAnalyzer(Options{NodeBudget: 2_000_000})
+	for _, l := range lines {
+		f := strings.SplitN(l, " ", 3)
+		id, label, fen := f[0], f[1], f[2]
+		t.Run(id, func(t *testing.T) {
+			p := parseFEN(t, fen)
+			for _, c := range []chess.Color{chess.White, chess.Black} {
+				r := a.Analyze(&p, c)
+				if label == "XX" {
+					if !r.Invalid || r.Verdict != Undetermined {
+						t.Errorf("%v: want invalid, got %+v", c, r)
+					}
+					continue
+				}
+				want := Unwinnable
+				if (c == chess.White && label[0] == 'W') || (c == chess.Black && label[1] == 'B') {
+					want = Winnable
+				}
+				checkResult(t, &p, c, r, want == Winnable, id)
+				if r.Verdict != want {
+					t.Errorf("%s %v: got %v (method %s, %d nodes), want %v", id, c, r.Verdict, r.Method, r.Nodes, want)
+				}
+				t.Logf("%s %v: %v by %s, %d nodes %s", id, c, r.Verdict, r.Method, r.Nodes, r.WitnessSAN)
+			}
+		})
+	}
+}
+
+// vectorStats counts the answers on labelled positions.
+type vectorStats struct {
+	queries, agree, undetermined, contradictions int
+	undet                                        []string
+}
+
+func (s *vectorStats) String() string {
+	return fmt.Sprintf("%d queries: %d agree, %d undetermined (%.2f%%), %d contradictions",
+		s.queries, s.agree, s.undetermined, 100*float64(s.undetermined)/float64(max(1, s.queries)), s.contradictions)
+}
+
+func runVectors(t *testing.T, vs []labelled, opt Options) *vectorStats {
+	a := NewAnalyzer(opt)
+	st := &vectorStats{}
+	for _, v := range vs {
+		p := parseFEN(t, v.fen)
+		for _, c := range []chess.Color{chess.White, chess.Black} {
+			can := v.white
+			if c == chess.Black {
+				can = v.black
+			}
+			r := a.Analyze(&p, c)
+			st.queries++
+			checkResult(t, &p, c, r, can, v.fen)
+			switch {
+			case r.Verdict == Undetermined:
+				st.undetermined++
+				st.undet = append(st.undet, fmt.Sprintf("%v %s", c, v.fen))
+			case (r.Verdict == Winnable) == can:
+				st.agree++
+			default:
+				st.contradictions++
+			}
+		}
+	}
+	return st
+}
+
+func TestVectors(t *testing.T) {
+	path := filepath.Join("testdata", "test-vector-sample.txt")
+	if *long {
+		path = sharedPath("test-vector.txt")
+	}
+	lines, ok := readLines(t, path)
+	if !ok {
+		t.Skip(path + " not found")
+	}
+	st := runVectors(t, parseVectors(t, lines), Options{NodeBudget: 1_000_000})
+	t.Log(path + ": " + st.String())
+	for _, u := range st.undet {
+		t.Log("undetermined: " + u)
+	}
+}

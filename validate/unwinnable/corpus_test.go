@@ -1,0 +1,114 @@
+package unwinnable
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/klauspost/compress/zstd"
+)
+
+var long = flag.Bool("long", false, "run the full corpora (slow)")
+
+// sharedPath returns the path of a file under /work/shared/corpus/reference/d3-chess.
+func sharedPath(name string) string {
+	return filepath.Join("..", "..", "..", "shared", "corpus", "reference", "d3-chess", name)
+}
+
+// readLines returns the non-empty, non-comment lines of a file, decompressing
+// .zst files. ok is false when the file does not exist.
+func readLines(t testing.TB, path string) (lines []string, ok bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(path, ".zst") {
+		dec, err := zstd.NewReader(nil, zstd.WithDecoderMaxWindow(1<<31))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err = dec.DecodeAll(data, nil)
+		dec.Close()
+		if err != nil {
+			// Fall back to the zstd command.
+			out, cerr := exec.Command("zstd", "-dc", path).Output()
+			if cerr != nil {
+				t.Fatalf("decompress %s: %v / %v", path, err, cerr)
+			}
+			data = out
+		}
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	return lines, true
+}
+
+// parseFEN parses a FEN that may lack the clock fields.
+func parseFEN(t testing.TB, fen string) chess.Position {
+	t.Helper()
+	f := strings.Fields(fen)
+	if len(f) == 4 {
+		f = append(f, "0", "1")
+	}
+	p, err := chess.ParseFEN(strings.Join(f, " "))
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+// labelled is a test vector: FEN plus whether White / Black can mate.
+type labelled struct {
+	fen          string
+	white, black bool
+}
+
+func parseVectors(t testing.TB, lines []string) []labelled {
+	var v []labelled
+	for _, l := range lines {
+		if len(l) < 3 || l[2] != ' ' {
+			continue
+		}
+		lab := l[:2]
+		if lab != "WB" && lab != "W-" && lab != "-B" && lab != "--" {
+			continue
+		}
+		v = append(v, labelled{fen: l[3:], white: lab[0] == 'W', black: lab[1] == 'B'})
+	}
+	return v
+}
+
+// checkResult fails the test when r contradicts canMate or carries a bad witness.
+func checkResult(t testing.TB, p *chess.Position, winner chess.Color, r Result, canMate bool, what string) {
+	t.Helper()
+	switch r.Verdict {
+	case Winnable:
+		if err := CheckWitness(p, winner, r.Witness); err != nil {
+			t.Errorf("%s: %v winnable with a bad witness %v: %v", what, winner, r.WitnessSAN, err)
+		}
+		if !canMate {
+			t.Errorf("%s: %v labelled unable to mate, but found %s (method %s)", what, winner, r.WitnessSAN, r.Method)
+		}
+	case Unwinnable:
+		if canMate {
+			t.Errorf("%s: %v labelled able to mate, but proven unwinnable (method %s)", what, winner, r.Method)
+		}
+	}
+}

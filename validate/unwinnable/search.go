@@ -1,0 +1,250 @@
+package unwinnable
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// Move classes of the helpmate search (§4.3 of the research notes). They
+// only change the order of the moves and the depth a move uses up; no move
+// is ever skipped, so a search that finishes without a cut is a proof.
+const (
+	classReward uint8 = iota // costs no depth
+	classNormal              // costs one unit, none right after a rewarded move
+	classPunish              // costs three units
+)
+
+const (
+	punishCost   = 3
+	rewardPlyCap = 400 // rewards stop this deep into a line
+)
+
+// frame is the per-ply scratch space of the search.
+type frame struct {
+	ml    chess.MoveList
+	class [256]uint8
+}
+
+// ttEntry records a position searched for the current winner:
+//   - done: the whole tree below it ended without a mate and without a cut,
+//     a proof that the winner cannot mate from there (valid for the query);
+//   - otherwise depth (2*units + bonus) already searched in this query
+//     without a mate, so a visit with no more depth can be skipped (and
+//     counts as a cut).
+type ttEntry struct {
+	key   uint64
+	depth int32
+	gen   uint16
+	done  bool
+}
+
+func (a *Analyzer) storeProven(hash uint64) {
+	key := hash ^ a.wKey
+	e := &a.tt[key&a.ttMask]
+	*e = ttEntry{key: key, gen: a.gen, done: true, depth: 1 << 30}
+}
+
+// heuristics holds the per-query targets of the move classification.
+type heuristics struct {
+	corner   chess.Square // where the loser's king should go
+	wkTarget chess.Square // where the winner's king should go
+}
+
+func (h *heuristics) init(p *chess.Position, w chess.Color) {
+	l := w.Other()
+	wb := p.Pieces(w, chess.Bishop)
+	dark := wb&darkSquares != 0 || (wb == 0 && p.Pieces(l, chess.Bishop)&lightSquares != 0)
+	// Corners on the winner's far rank: for White a8 (light) and h8 (dark);
+	// for Black a1 (dark) and h1 (light).
+	if w == chess.White {
+		if dark {
+			h.corner, h.wkTarget = chess.H8, chess.F6
+		} else {
+			h.corner, h.wkTarget = chess.A8, chess.C6
+		}
+	} else {
+		if dark {
+			h.corner, h.wkTarget = chess.A1, chess.C3
+		} else {
+			h.corner, h.wkTarget = chess.H1, chess.F3
+		}
+	}
+}
+
+func dist(a, b chess.Square) int {
+	df := a.File() - b.File()
+	if df < 0 {
+		df = -df
+	}
+	dr := a.Rank() - b.Rank()
+	if dr < 0 {
+		dr = -dr
+	}
+	return max(df, dr)
+}
+
+// classify sets the class of each move in f.ml for position p.
+func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
+	stm := p.SideToMove()
+	n := f.ml.N
+	if ply >= rewardPlyCap {
+		for i := 0; i < n; i++ {
+			f.class[i] = classNormal
+		}
+		return
+	}
+	occ := p.Occupied()
+	if stm == a.w {
+		for i := 0; i < n; i++ {
+			m := f.ml.Moves[i]
+			from, to := m.From(), m.To()
+			c := classNormal
+			pt := p.PieceAt(from).Type()
+			switch {
+			case m.IsPromotion():
+				if pr := m.Promotion(); pr == chess.Queen || pr == chess.Knight {
+					c = classReward
+				}
+			case m.IsEnPassant() || (!m.IsCastle() && occ.Has(to)):
+				c = classReward
+			case pt == chess.Pawn:
+				if rr := to.Rank() ^ int(stm)*7; rr >= 4 {
+					c = classReward
+				}
+			case pt == chess.King:
+				if !m.IsCastle() && dist(to, a.h.wkTarget) < dist(from, a.h.wkTarget) {
+					c = classReward
+				}
+			case pt == chess.Knight:
+				if dist(to, a.h.corner) < dist(from, a.h.corner) {
+					c = classReward
+				}
+			}
+			f.class[i] = c
+		}
+		return
+	}
+	promo := needsPromotion(p, a.w)
+	corner := a.h.corner
+	for i := 0; i < n; i++ {
+		m := f.ml.Moves[i]
+		from, to := m.From(), m.To()
+		pt := p.PieceAt(from).Type()
+		c := classNormal
+		capture := m.IsEnPassant() || (!m.IsCastle() && occ.Has(to))
+		switch {
+		case m.IsCastle():
+			if promo {
+				c = classPunish
+			}
+		case pt == chess.King:
+			if dist(to, corner) < dist(from, corner) {
+				c = classReward
+			} else if promo || capture {
+				c = classPunish
+			}
+		case capture:
+			c = classPunish
+		case pt == chess.Pawn:
+			// The winner may need a promoted blocker (or the pawn is a
+			// blocker on the way): pushes and under-promotions are rewarded.
+			if promo {
+				c = classReward
+				if m.Promotion() == chess.Queen {
+					c = classPunish
+				}
+			}
+		default:
+			// A piece heading for the corner may become a blocker.
+			if d := dist(to, corner); d < dist(from, corner) && d <= 2 {
+				c = classReward
+			} else if promo {
+				c = classPunish
+			}
+		}
+		f.class[i] = c
+	}
+}
+
+// search looks for a helpmate: a line from p in which both sides cooperate
+// and the winner mates. depth is the remaining depth in cost units;
+// prevReward tells whether the move into p was rewarded. It reports found
+// (the line is in a.mateLine[:a.mateLen]) and complete: the whole tree below
+// p ended in terminal or material-dead positions, with no depth, node or
+// transposition cut, so that no mate exists from p.
+func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (found, complete bool) {
+	a.nodes++
+	if a.nodes > a.limit {
+		a.abort = true
+		return false, false
+	}
+	f := &a.frames[ply]
+	p.LegalMoves(&f.ml)
+	if f.ml.N == 0 {
+		if p.SideToMove() == a.l && p.InCheck() {
+			a.mateLen = ply
+			copy(a.mateLine[:ply], a.line[:ply])
+			return true, true
+		}
+		return false, true
+	}
+	if cannotMate(p, a.w, a.l) {
+		return false, true
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return false, false
+	}
+	eff := int32(2 * depth)
+	if prevReward {
+		eff++
+	}
+	key := p.Hash() ^ a.wKey
+	e := &a.tt[key&a.ttMask]
+	if e.key == key && e.gen == a.gen {
+		if e.done {
+			return false, true
+		}
+		if e.depth >= eff {
+			return false, false
+		}
+	}
+	if !(e.done && e.gen == a.gen) {
+		*e = ttEntry{key: key, gen: a.gen, depth: eff}
+	}
+
+	a.classify(p, f, ply)
+	complete = true
+	n := f.ml.N
+	for pass := classReward; pass <= classPunish; pass++ {
+		for i := 0; i < n; i++ {
+			if f.class[i] != pass {
+				continue
+			}
+			cost := 0
+			switch pass {
+			case classNormal:
+				if !prevReward {
+					cost = 1
+				}
+			case classPunish:
+				cost = punishCost
+			}
+			m := f.ml.Moves[i]
+			child := *p
+			child.Play(m)
+			a.line[ply] = m
+			fd, cd := a.search(&child, depth-cost, ply+1, pass == classReward)
+			if fd {
+				return true, true
+			}
+			if a.abort {
+				return false, false
+			}
+			if !cd {
+				complete = false
+			}
+		}
+	}
+	e = &a.tt[key&a.ttMask]
+	if !(e.done && e.gen == a.gen) || complete {
+		*e = ttEntry{key: key, gen: a.gen, depth: eff, done: complete}
+	}
+	return false, complete
+}

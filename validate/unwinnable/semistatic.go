@@ -1,0 +1,401 @@
+package unwinnable
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// The semi-static analysis (§4.4 of the research notes, our own formulation).
+//
+// For every piece on the board (named by the square it stands on now) it
+// computes reach: a set of squares that holds every square the piece can
+// ever stand on, in any continuation. Together with clear[c], a set holding
+// every square that can ever be free of pieces of colour c, the sets are
+// grown from the current position until one full round of the rules below
+// changes nothing. The soundness argument is an induction over any legal
+// continuation: if every move so far stayed inside the final sets, the next
+// one does too, because each rule, evaluated on the final sets, admits it:
+//
+//   - a knight, bishop, rook, queen or king steps to t only if t is in
+//     clear[own colour] (sliders as chains of single steps: each square a
+//     slide passes is empty then, hence in clear; a stop on the way is
+//     covered as well);
+//   - a king never steps onto a square attacked by a pinned-down enemy
+//     piece: one that can never move and whose square can never be free of
+//     its colour (so it is never captured); pawn, knight and king attacks do
+//     not depend on the board, slider attacks are taken one step deep;
+//   - a pawn pushes to t only if t is in clear of both colours (the double
+//     step puts the passed square in reach as well, which also covers en
+//     passant), captures onto t only if a non-king enemy piece can reach t,
+//     and one that can reach the last rank may become anything anywhere;
+//   - two pawns facing each other on a file, neither of which can leave
+//     the file or be captured (no enemy piece but the other can reach a
+//     square of its reach), stay on the file in that order forever: the
+//     white one stays below the black one's current square and vice versa;
+//   - the square of a piece is clear of its colour if the piece can move at
+//     all or an enemy piece can reach it (capture).
+//
+// Deciding: R = reach of the loser's king. A winner's piece is a visitor
+// if it could ever attack or enter a square of R. No visitor: the loser is
+// never checked, so never mated. Only bishops on one square colour C as
+// visitors: at a mate on m (of colour C) every flight square of m in R on the
+// other colour must be blocked by a loser's piece that can reach it, or
+// covered by the winner's king from a square not next to m (no other
+// winner's piece can touch R). If no such m exists, no mate is possible.
+// Positions with castling rights or a legal en passant capture are skipped.
+
+const (
+	fileA chess.Bitboard = 0x0101010101010101
+	fileH chess.Bitboard = fileA << 7
+	rank1 chess.Bitboard = 0xFF
+	rank8 chess.Bitboard = 0xFF << 56
+	full  chess.Bitboard = ^chess.Bitboard(0)
+)
+
+func stepN(b chess.Bitboard) chess.Bitboard  { return b << 8 }
+func stepS(b chess.Bitboard) chess.Bitboard  { return b >> 8 }
+func stepE(b chess.Bitboard) chess.Bitboard  { return (b &^ fileH) << 1 }
+func stepW(b chess.Bitboard) chess.Bitboard  { return (b &^ fileA) >> 1 }
+func stepNE(b chess.Bitboard) chess.Bitboard { return (b &^ fileH) << 9 }
+func stepNW(b chess.Bitboard) chess.Bitboard { return (b &^ fileA) << 7 }
+func stepSE(b chess.Bitboard) chess.Bitboard { return (b &^ fileH) >> 7 }
+func stepSW(b chess.Bitboard) chess.Bitboard { return (b &^ fileA) >> 9 }
+
+func diagSteps(b chess.Bitboard) chess.Bitboard {
+	return stepNE(b) | stepNW(b) | stepSE(b) | stepSW(b)
+}
+func orthoSteps(b chess.Bitboard) chess.Bitboard {
+	return stepN(b) | stepS(b) | stepE(b) | stepW(b)
+}
+func kingSteps(b chess.Bitboard) chess.Bitboard { return diagSteps(b) | orthoSteps(b) }
+
+func knightSteps(b chess.Bitboard) chess.Bitboard {
+	const notAB = ^(fileA | fileA<<1)
+	const notGH = ^(fileH | fileH>>1)
+	return (b&^fileH)<<17 | (b&^fileA)<<15 | (b&notGH)<<10 | (b&notAB)<<6 |
+		(b&^fileA)>>17 | (b&^fileH)>>15 | (b&notAB)>>10 | (b&notGH)>>6
+}
+
+// forward returns the squares one step ahead for pawns of colour c.
+func forward(c chess.Color, b chess.Bitboard) chess.Bitboard {
+	if c == chess.White {
+		return stepN(b)
+	}
+	return stepS(b)
+}
+
+// pawnCaptures returns the squares pawns of colour c on b attack.
+func pawnCaptures(c chess.Color, b chess.Bitboard) chess.Bitboard {
+	if c == chess.White {
+		return stepNE(b) | stepNW(b)
+	}
+	return stepSE(b) | stepSW(b)
+}
+
+// ray extends attacks of sliders standing on b along one direction, through
+// squares that can be empty.
+func ray(b, empty chess.Bitboard, step func(chess.Bitboard) chess.Bitboard) chess.Bitboard {
+	x := step(b)
+	for {
+		y := x | step(x&empty)
+		if y == x {
+			return x
+		}
+		x = y
+	}
+}
+
+type ssPiece struct {
+	sq        chess.Square
+	color     chess.Color
+	kind      chess.PieceType
+	reach     chess.Bitboard
+	allowed   chess.Bitboard // squares a pawn may push to (facing pairs)
+	universal bool           // a pawn that may promote: anything, anywhere
+}
+
+// semistatic is the scratch space of the reachability analysis.
+type semistatic struct {
+	pc    [32]ssPiece
+	n     int
+	clear [2]chess.Bitboard
+}
+
+// unwinnable reports whether the reachability analysis proves that w can
+// never mate in p. False means "not proven".
+func (s *semistatic) unwinnable(p *chess.Position, w chess.Color) bool {
+	if p.HasLegalEnPassant() || p.CastlingRights() != 0 {
+		return false
+	}
+	if !s.run(p) {
+		return false
+	}
+	return s.decide(w)
+}
+
+// run computes the fixpoint. It reports false for positions it does not handle.
+func (s *semistatic) run(p *chess.Position) bool {
+	occ := p.Occupied()
+	if occ.Count() > len(s.pc) {
+		return false
+	}
+	s.n = 0
+	for b := occ; b != 0; {
+		sq := b.PopFirst()
+		pc := p.PieceAt(sq)
+		s.pc[s.n] = ssPiece{sq: sq, color: pc.Color(), kind: pc.Type(), reach: sq.Bitboard(), allowed: full}
+		s.n++
+	}
+	s.clear[chess.White] = ^p.ByColor(chess.White)
+	s.clear[chess.Black] = ^p.ByColor(chess.Black)
+
+	for round := 0; round < 1000; round++ {
+		var reachAll, reachNK, permAtt [2]chess.Bitboard
+		for i := 0; i < s.n; i++ {
+			q := &s.pc[i]
+			reachAll[q.color] |= q.reach
+			if q.kind != chess.King {
+				reachNK[q.color] |= q.reach
+			}
+		}
+		changed := false
+		for i := 0; i < s.n; i++ {
+			q := &s.pc[i]
+			bb := q.sq.Bitboard()
+			if s.clear[q.color]&bb == 0 && (q.reach != bb || reachAll[q.color.Other()]&bb != 0) {
+				s.clear[q.color] |= bb
+				changed = true
+			}
+		}
+		for i := 0; i < s.n; i++ {
+			q := &s.pc[i]
+			bb := q.sq.Bitboard()
+			if q.reach != bb || s.clear[q.color]&bb != 0 {
+				continue
+			}
+			switch q.kind {
+			case chess.Pawn:
+				permAtt[q.color] |= pawnCaptures(q.color, bb)
+			case chess.Knight:
+				permAtt[q.color] |= knightSteps(bb)
+			case chess.Bishop:
+				permAtt[q.color] |= diagSteps(bb)
+			case chess.Rook:
+				permAtt[q.color] |= orthoSteps(bb)
+			case chess.Queen, chess.King:
+				permAtt[q.color] |= kingSteps(bb)
+			}
+		}
+		s.facingPairs()
+		both := s.clear[chess.White] & s.clear[chess.Black]
+		for i := 0; i < s.n; i++ {
+			q := &s.pc[i]
+			if q.universal {
+				continue
+			}
+			own := s.clear[q.color]
+			r := q.reach
+			switch q.kind {
+			case chess.Knight:
+				r = flood(r, own, knightSteps)
+			case chess.Bishop:
+				r = flood(r, own, diagSteps)
+			case chess.Rook:
+				r = flood(r, own, orthoSteps)
+			case chess.Queen:
+				r = flood(r, own, kingSteps)
+			case chess.King:
+				r = flood(r, own&^permAtt[q.color.Other()], kingSteps)
+			case chess.Pawn:
+				r = s.pawnReach(q, both, own&reachNK[q.color.Other()])
+				if r&(rank1|rank8) != 0 {
+					q.universal = true
+					r = full
+				}
+			}
+			if r != q.reach {
+				q.reach = r
+				changed = true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
+}
+
+// flood closes r under step onto squares of allowed.
+func flood(r, allowed chess.Bitboard, step func(chess.Bitboard) chess.Bitboard) chess.Bitboard {
+	for {
+		x := r | step(r)&allowed
+		if x == r {
+			return r
+		}
+		r = x
+	}
+}
+
+// pawnReach closes a pawn's reach under pushes onto squares in empty (and
+// its allowed set) and captures onto squares in capt.
+func (s *semistatic) pawnReach(q *ssPiece, empty, capt chess.Bitboard) chess.Bitboard {
+	c := q.color
+	start := chess.Bitboard(0xFF00)
+	if c == chess.Black {
+		start = 0xFF << 48
+	}
+	empty &= q.allowed
+	r := q.reach
+	for {
+		one := forward(c, r) & empty
+		two := forward(c, forward(c, r&start)&empty) & empty
+		x := r | one | two | pawnCaptures(c, r)&capt
+		if two != 0 {
+			x |= forward(c, r&start) & empty // the square passed over
+		}
+		if x == r {
+			return r
+		}
+		r = x
+	}
+}
+
+// facingPairs sets the allowed push squares of pawns facing an enemy pawn
+// on their file when neither can leave the file or be captured.
+func (s *semistatic) facingPairs() {
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		if q.kind == chess.Pawn {
+			q.allowed = full
+		}
+	}
+	for i := 0; i < s.n; i++ {
+		wp := &s.pc[i]
+		if wp.kind != chess.Pawn || wp.color != chess.White || wp.universal {
+			continue
+		}
+		file := fileA << uint(wp.sq.File())
+		// The nearest black pawn above on the same file.
+		j := -1
+		for k := 0; k < s.n; k++ {
+			q := &s.pc[k]
+			if q.kind == chess.Pawn && q.color == chess.Black && q.sq.File() == wp.sq.File() && q.sq > wp.sq {
+				if j < 0 || q.sq < s.pc[j].sq {
+					j = k
+				}
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		bp := &s.pc[j]
+		if bp.universal || wp.reach&^file != 0 || bp.reach&^file != 0 {
+			continue
+		}
+		if s.touched(i, j) || s.touched(j, i) {
+			continue
+		}
+		wp.allowed &= ^(full << uint(bp.sq.Rank()*8)) // ranks below the black pawn
+		bp.allowed &= full << uint(wp.sq.Rank()*8+8)  // ranks above the white pawn
+	}
+}
+
+// touched reports whether some enemy piece of piece i other than piece
+// except can reach a square of i's reach.
+func (s *semistatic) touched(i, except int) bool {
+	q := &s.pc[i]
+	for k := 0; k < s.n; k++ {
+		e := &s.pc[k]
+		if k != except && e.color != q.color && e.reach&q.reach != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// decide applies the decision rules to the fixpoint for winner w.
+func (s *semistatic) decide(w chess.Color) bool {
+	l := w.Other()
+	var kr, wk, reachNKL chess.Bitboard
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		switch {
+		case q.kind == chess.King && q.color == l:
+			kr = q.reach
+		case q.kind == chess.King:
+			wk = q.reach
+		case q.color == l:
+			reachNKL |= q.reach
+		}
+	}
+	both := s.clear[chess.White] & s.clear[chess.Black]
+	var bishopAtt chess.Bitboard
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		if q.color != w || q.kind == chess.King {
+			continue
+		}
+		if q.universal {
+			return false
+		}
+		var att chess.Bitboard
+		switch q.kind {
+		case chess.Pawn:
+			att = pawnCaptures(w, q.reach)
+		case chess.Knight:
+			att = knightSteps(q.reach)
+		case chess.Bishop:
+			att = diagRays(q.reach, both)
+		case chess.Rook:
+			att = orthoRays(q.reach, both)
+		case chess.Queen:
+			att = diagRays(q.reach, both) | orthoRays(q.reach, both)
+		}
+		if (att|q.reach)&kr == 0 {
+			continue
+		}
+		if q.kind != chess.Bishop {
+			return false
+		}
+		bishopAtt |= att
+	}
+	if bishopAtt == 0 {
+		return true // the loser's king can never be checked
+	}
+	var other chess.Bitboard
+	switch {
+	case bishopAtt&lightSquares == 0:
+		other = lightSquares
+	case bishopAtt&darkSquares == 0:
+		other = darkSquares
+	default:
+		return false
+	}
+	for cand := kr & bishopAtt; cand != 0; {
+		m := cand.PopFirst()
+		mb := m.Bitboard()
+		around := kingSteps(mb)
+		possible := true
+		for f := around & kr & other; f != 0; {
+			fs := f.PopFirst()
+			fb := fs.Bitboard()
+			if reachNKL&fb != 0 {
+				continue // a loser's piece may block it
+			}
+			if wk&kingSteps(fb)&^around&^mb != 0 {
+				continue // the winner's king may cover it
+			}
+			possible = false
+			break
+		}
+		if possible {
+			return false
+		}
+	}
+	return true
+}
+
+func diagRays(b, empty chess.Bitboard) chess.Bitboard {
+	return ray(b, empty, stepNE) | ray(b, empty, stepNW) | ray(b, empty, stepSE) | ray(b, empty, stepSW)
+}
+
+func orthoRays(b, empty chess.Bitboard) chess.Bitboard {
+	return ray(b, empty, stepN) | ray(b, empty, stepS) | ray(b, empty, stepE) | ray(b, empty, stepW)
+}
