@@ -141,7 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			prog.setReader(r)
 			for {
 				b, err := r.Next()
-				if b != nil && (len(b.Games) > 0 || len(b.Positions) > 0) {
+				if b != nil && (len(b.Games) > 0 || len(b.Positions) > 0 || len(b.Skipped) > 0) {
 					select {
 					case inFlight <- struct{}{}:
 					case <-ctx.Done():
@@ -155,7 +155,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						return ctx.Err()
 					}
 					seq++
-					games += int64(len(b.Games))
+					games += int64(BlockGames(b))
 					positions += int64(len(b.Positions))
 				}
 				if err == io.EOF {
@@ -171,8 +171,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			st := r.Stats()
 			is.Bytes = r.CompressedBytesRead()
 			is.DecompressedBytes = st.Bytes
-			is.Games = st.Games
-			is.Positions = st.Positions
+			is.Games = int64(st.GamesSeen)
+			is.Positions = int64(st.Positions)
 			prog.finishReader(r)
 			r.Close()
 		}
@@ -189,6 +189,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			defer st.Close()
 			for j := range jobs {
 				out, err := st.Process(j.block, j.firstGame, j.firstPos)
+				j.block.Release()
 				if err != nil {
 					return fmt.Errorf("audit: %s: %w", j.block.File, err)
 				}

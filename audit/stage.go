@@ -89,7 +89,7 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 	jo := opt.Judge
 	jo.Plies = opt.Tables[TableMoves] || opt.Tables[TableGames]
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
-	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer()}
+	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
 	if opt.Tables[TableGames] {
 		s.games = report.NewGamesBuilder(mem)
 	}
@@ -125,14 +125,34 @@ func (s *Stage) Close() {
 // firstGame, firstGame+1, ... in block order, positions firstPos, ....
 func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, error) {
 	out := &Output{Seq: int64(b.Seq), Stats: stats.NewRun()}
+	// Games in file order: the delivered ones and those the reader had to
+	// skip (too large), which get a row and a finding so none is lost.
+	id := firstGame
+	k := 0
 	for i := range b.Games {
-		if err := s.processGame(b, i, firstGame+int64(i), out.Stats); err != nil {
+		for ; k < len(b.Skipped) && b.Skipped[k].Index >= 0 && b.Skipped[k].Index < b.Games[i].Index; k++ {
+			if err := s.skippedGame(b, &b.Skipped[k], id, out.Stats); err != nil {
+				return nil, err
+			}
+			id++
+		}
+		if err := s.processGame(b, i, id, out.Stats); err != nil {
 			return nil, err
 		}
+		id++
 	}
-	out.Games = int64(len(b.Games))
+	for ; k < len(b.Skipped); k++ {
+		if b.Skipped[k].Index < 0 {
+			continue
+		}
+		if err := s.skippedGame(b, &b.Skipped[k], id, out.Stats); err != nil {
+			return nil, err
+		}
+		id++
+	}
+	out.Games = id - firstGame
 	for i := range b.Positions {
-		if err := s.processPosition(&b.Positions[i], firstPos+int64(i)); err != nil {
+		if err := s.processPosition(&b.Positions[i], b.File, firstPos+int64(i)); err != nil {
 			return nil, err
 		}
 	}
@@ -184,7 +204,7 @@ func (s *Stage) gameInput() {
 func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) error {
 	raw := &b.Games[i]
 	g := &s.game
-	perr := ingest.ParseGame(raw, b.File, ingest.ParseOptions{}, g)
+	perr := ingest.ParseGame(*raw, b.File, ingest.ParseOptions{MainLineOnly: true}, g)
 	s.gameInput()
 	s.judge.Judge(&s.vg, &s.rep)
 	r := &s.rep
@@ -241,6 +261,47 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 		if err := s.appendGame(raw, b.File, id, perr != nil); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// BlockGames returns how many game rows a block makes: its games and the
+// games the reader skipped.
+func BlockGames(b *ingest.Block) int {
+	n := len(b.Games)
+	for i := range b.Skipped {
+		if b.Skipped[i].Index >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// skippedGame writes a row and a finding for a game the reader could not
+// deliver (over the size cap).
+func (s *Stage) skippedGame(b *ingest.Block, sk *ingest.Skip, id int64, st *stats.Run) error {
+	msg := fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err)
+	sg := &s.sg
+	*sg = stats.Game{ID: id, File: b.File, Findings: append(sg.Findings[:0],
+		stats.Finding{Kind: "game_skipped", Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
+	st.AddGame(sg)
+	if s.findings != nil {
+		f := validate.Finding{Kind: "game_skipped", Severity: validate.Error, Article: "-", Ply: -1, Message: msg, Line: sk.Line}
+		s.rep.Verdict = validate.Verdict{FirstMoveNumber: 1}
+		if err := s.appendFinding(id, b.File, &f); err != nil {
+			return err
+		}
+	}
+	if s.games != nil {
+		row := &s.grow
+		row.Reset()
+		row.GameID = id
+		row.SourceFile = b.File
+		row.SourceOffset = sk.Offset
+		row.SourceLine = int64(sk.Line)
+		row.GameIndex = int64(sk.Index)
+		row.ErrorCount = 1
+		return s.games.Append(row)
 	}
 	return nil
 }
@@ -347,7 +408,7 @@ func (s *Stage) appendMoves(id int64) error {
 		if tok.HasEvalMate {
 			row.EvalMate.Set(tok.EvalMate)
 		}
-		for _, n := range tok.NAGs {
+		for _, n := range tok.NAGList() {
 			row.NAGs = append(row.NAGs, int32(n))
 		}
 		if len(tok.Comment) > 0 {
@@ -444,14 +505,14 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64, syntaxErr
 }
 
 // processPosition judges one FEN/EPD record.
-func (s *Stage) processPosition(rp *ingest.RawPosition, id int64) error {
+func (s *Stage) processPosition(rp *ingest.RawPosition, file string, id int64) error {
 	if s.positions == nil {
 		return nil
 	}
 	row := &s.prow
 	row.Reset()
 	row.PositionID = id
-	row.SourceFile = rp.File
+	row.SourceFile = file
 	row.SourceLine = int64(rp.Line)
 	row.FEN = append(row.FEN, rp.Text...)
 	e, err := chess.ParseEPD(string(rp.Text))
@@ -474,7 +535,7 @@ func (s *Stage) processPosition(rp *ingest.RawPosition, id int64) error {
 	row.InCheck.Set(inCheck)
 	row.Checkmate.Set(inCheck && s.ml.N == 0)
 	row.Stalemate.Set(!inCheck && s.ml.N == 0)
-	dead, determined, w, b := s.an.Dead(p, unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})
+	dead, determined, w, b := s.an.Dead(p)
 	if determined {
 		row.Dead.Set(dead)
 	}

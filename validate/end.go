@@ -148,19 +148,19 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	}
 	if v.ThreefoldClaimPly >= 0 && (v.ThreefoldPly < 0 || v.ThreefoldClaimPly < v.ThreefoldPly) {
 		f := at(v.ThreefoldClaimPly)
-		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1.1"
+		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1"
 		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", j.pos[v.ThreefoldClaimPly].SideToMove())
 		j.add(r, f)
 	}
 	if v.ThreefoldPly >= 0 {
 		f := at(v.ThreefoldPly)
-		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.1.2"
+		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.2"
 		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", j.pos[v.ThreefoldPly].SideToMove())
 		j.add(r, f)
 	}
 	if v.FiftyPly >= 0 {
 		f := at(v.FiftyPly)
-		f.Kind, f.Severity, f.Article = KindFiftyMove, Info, "9.3"
+		f.Kind, f.Severity, f.Article = KindFiftyMove, Info, "9.3.2"
 		f.Message = "50 moves by each player without a pawn move or capture: a draw may be claimed"
 		if v.FiftyPly > 0 {
 			f.Message += " (by announcing the move, already one ply earlier)"
@@ -180,8 +180,10 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 		j.add(r, f)
 	}
 	if v.EndPly >= 0 && v.EndPly < v.PliesRecorded {
-		f := at(v.EndPly + 1)
-		if v.EndPly+1 > n {
+		var f Finding
+		if v.EndPly+1 <= n {
+			f = at(v.EndPly + 1)
+		} else {
 			f = at(n)
 			f.Ply = v.EndPly + 1
 			f.SAN = string(g.Moves[v.EndPly].Text)

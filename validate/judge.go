@@ -160,6 +160,7 @@ func (j *Judge) probe(g *Game, start *chess.Position, l chess.Language) int {
 // findings. It returns the index of the first move that failed, or -1.
 func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Report) (chess.Language, int) {
 	v := &r.Verdict
+	v.FirstErrorPly = -1
 	j.pos = append(j.pos[:0], *start)
 	j.hash = append(j.hash[:0], start.Hash())
 	j.reps = append(j.reps[:0], 1)
@@ -227,7 +228,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 	}
 	if checkMarkNotes > 0 {
 		p := &j.pos[checkMarkFirst-1]
-		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.12", Ply: checkMarkFirst, Color: p.SideToMove(),
+		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.13", Ply: checkMarkFirst, Color: p.SideToMove(),
 			SAN: string(g.Moves[checkMarkFirst-1].Text), FEN: p.FEN(), Line: g.Moves[checkMarkFirst-1].Line,
 			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", checkMarkNotes, moveLabel(p, checkMarkFirst))})
 	}
@@ -251,7 +252,7 @@ func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm 
 	case chess.MoveIllegal:
 		f.Kind, f.Article = KindIllegalMove, "3.10.1"
 	default:
-		f.Kind, f.Article = KindUnreadableMove, "C.1"
+		f.Kind, f.Article = KindUnreadableMove, "8.1.1"
 	}
 	f.Message = fmt.Sprintf("%s %s: %s", moveLabel(p, ply), tok.Text, pm.Explain(p, tok.Text))
 	if left := r.Verdict.PliesRecorded - ply; left > 0 {

@@ -55,8 +55,11 @@ func TestRulesEdgeCases(t *testing.T) {
 		{"R6 illegal en passant is no difference", r6, "e4 Ka5 Kd2 Ka4 Ke1 Ka5 Kd2 Ka4 Ke1", 9, 8, -1, -1, -1, -1, 9, -1, EndNone},
 		{"R7 lost castling right makes a different position", "", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Rg1 Ng8 Rh1 Nf6 Ng1 Ng8", -1, -1, -1, -1, -1, -1, 12, -1, EndNone},
 		{"R7b three times without the right", "", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Rg1 Ng8 Rh1 Nf6 Ng1 Ng8 " + strings.Repeat(nf3, 2), 17, 16, -1, -1, -1, -1, 20, -1, EndNone},
-		{"F1 clock 99, no move", "7k/8/8/8/8/8/8/K6R w - - 99 120", "", -1, -1, -1, -1, -1, -1, 0, -1, EndNone},
-		{"F2 clock 100", "7k/8/8/8/8/8/8/K6R w - - 99 120", "Rh2", -1, -1, -1, 1, -1, -1, 1, -1, EndNone},
+		// The research file's F1/F2 FEN has the rook on h1 giving check to the
+		// side not to move (an illegal position, see TestIllegalStart); the
+		// rook stands on g1 here instead.
+		{"F1 clock 99, no move", "7k/8/8/8/8/8/8/K5R1 w - - 99 120", "", -1, -1, -1, -1, -1, -1, 0, -1, EndNone},
+		{"F2 clock 100", "7k/8/8/8/8/8/8/K5R1 w - - 99 120", "Rg2", -1, -1, -1, 1, -1, -1, 1, -1, EndNone},
 		{"F3 mate at clock 100 is no fifty-move claim", "7k/8/6K1/8/8/8/8/R7 w - - 99 200", "Ra8#", -1, -1, -1, -1, -1, 1, 1, -1, EndCheckmate},
 		{"S1 mate on the 150th ply stands", s1, "Ra8#", -1, -1, -1, 0, -1, 1, 1, -1, EndCheckmate},
 		{"S2 75 moves", s1, "Rb1", -1, -1, -1, 0, 1, 1, 1, -1, EndSeventyFive},
@@ -120,7 +123,7 @@ func TestResultJudgement(t *testing.T) {
 		{"mate recorded wrong", "", "f3 e5 g4 Qh4#", "1-0", "Normal", No, "0-1", KindResultMismatch},
 		{"stalemate recorded as a win", "7k/8/8/8/8/8/5Q2/K7 w - - 0 1", "Qf7", "1-0", "", No, "1/2-1/2", KindResultMismatch},
 		{"K+N cannot win on time", "k7/8/8/8/8/8/1n4K1/8 b - - 0 1", "Kb7", "0-1", "Time forfeit", No, "1/2-1/2", KindResultMismatch},
-		{"K+Q v K won on time stands", "k7/8/8/8/8/8/1q4K1/8 b - - 0 1", "Kb8", "0-1", "Time forfeit", Yes, "", ""},
+		{"K+Q v K won on time stands", "k7/8/8/8/8/8/1q6/6K1 b - - 0 1", "Kb8", "0-1", "Time forfeit", Yes, "", ""},
 		{"K+Q v K+N: the knight cannot win on time", "3k4/8/2q5/8/8/K1N5/8/8 b - - 0 1", "Kd7", "1-0", "Time forfeit", No, "1/2-1/2", KindUnwinnableWin},
 		{"unfinished game", "", "e4 e5", "*", "", Yes, "", ""},
 	}
@@ -171,5 +174,18 @@ func TestNormalizeResult(t *testing.T) {
 	}
 	if _, ok := NormalizeResult("2-0"); ok {
 		t.Error("2-0 accepted")
+	}
+}
+
+// A start position that cannot arise in a game is reported and not
+// replayed: here the side not to move is in check (the FEN of the research
+// file's case F1, which python-chess accepts).
+func TestIllegalStart(t *testing.T) {
+	r := judge(t, game("7k/8/8/8/8/8/8/K6R w - - 99 120", "Rh2"))
+	if r.Verdict.Audited || len(r.Findings) != 1 || r.Findings[0].Kind != KindInvalidStart {
+		t.Fatalf("audited=%v findings=%v", r.Verdict.Audited, kinds(r))
+	}
+	if !strings.Contains(r.Findings[0].Message, "check") {
+		t.Errorf("message %q does not say why", r.Findings[0].Message)
 	}
 }

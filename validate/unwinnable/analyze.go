@@ -129,7 +129,7 @@ type Analyzer struct {
 	line     [maxPly]chess.Move
 	mateLine [maxPly]chess.Move
 	mateLen  int
-	frames   [maxPly]frame
+	frames   [maxPly + 1]frame
 
 	forced [maxForced + 1]uint64
 	ss     semistatic
@@ -261,7 +261,8 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	budget := a.opt.NodeBudget
 	small := min(a.opt.SmallSearchNodes, budget)
 	a.limit = a.nodes + small
-	found, complete := a.search(&root, 2, 0, false)
+	a.frames[0].pos = root
+	found, complete := a.search(&a.frames[0].pos, 2, 0, false)
 	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodSearch)
 	}
@@ -287,7 +288,8 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		}
 		a.abort = false
 		a.limit = min(budget, a.nodes+10_000*depth)
-		found, complete := a.search(&root, depth, 0, false)
+		a.frames[0].pos = root
+		found, complete := a.search(&a.frames[0].pos, depth, 0, false)
 		if found {
 			return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodHelpmate)
 		}

@@ -64,8 +64,9 @@ func readLines(t testing.TB, path string) (lines []string, ok bool) {
 func parseFEN(t testing.TB, fen string) chess.Position {
 	t.Helper()
 	f := strings.Fields(fen)
-	if len(f) == 4 {
-		f = append(f, "0", "1")
+	def := []string{"", "w", "-", "-", "0", "1"}
+	for len(f) < 6 {
+		f = append(f, def[len(f)])
 	}
 	p, err := chess.ParseFEN(strings.Join(f, " "))
 	if err != nil {

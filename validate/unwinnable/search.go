@@ -18,6 +18,7 @@ const (
 
 // frame is the per-ply scratch space of the search.
 type frame struct {
+	pos   chess.Position
 	ml    chess.MoveList
 	class [256]uint8
 }
@@ -163,6 +164,42 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 	}
 }
 
+// terminal handles a position without legal moves: a mate by the winner
+// ends the search successfully (the line is copied to a.mateLine).
+func (a *Analyzer) terminal(p *chess.Position, ply int) bool {
+	if p.SideToMove() == a.l && p.InCheck() {
+		a.mateLen = ply
+		copy(a.mateLine[:ply], a.line[:ply])
+		return true
+	}
+	return false
+}
+
+// leaf evaluates a position where the depth has run out: only a mate on
+// the board counts, and the node is complete only if it is terminal or
+// material-dead. Most leaves are settled without generating every move.
+func (a *Analyzer) leaf(p *chess.Position, f *frame, ply int) (found, complete bool) {
+	if p.SideToMove() == a.l && p.InCheck() {
+		p.LegalMoves(&f.ml)
+		if f.ml.N == 0 {
+			return a.terminal(p, ply), true
+		}
+		return false, false
+	}
+	if cannotMate(p, a.w, a.l) {
+		return false, true
+	}
+	p.LegalMovesTo(&f.ml, chess.King, ^chess.Bitboard(0))
+	if f.ml.N > 0 {
+		return false, false
+	}
+	p.LegalMoves(&f.ml)
+	if f.ml.N == 0 {
+		return a.terminal(p, ply), true
+	}
+	return false, false
+}
+
 // search looks for a helpmate: a line from p in which both sides cooperate
 // and the winner mates. depth is the remaining depth in cost units;
 // prevReward tells whether the move into p was rewarded. It reports found
@@ -176,20 +213,15 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 		return false, false
 	}
 	f := &a.frames[ply]
+	if depth <= 0 || ply >= maxPly-1 {
+		return a.leaf(p, f, ply)
+	}
 	p.LegalMoves(&f.ml)
 	if f.ml.N == 0 {
-		if p.SideToMove() == a.l && p.InCheck() {
-			a.mateLen = ply
-			copy(a.mateLine[:ply], a.line[:ply])
-			return true, true
-		}
-		return false, true
+		return a.terminal(p, ply), true
 	}
 	if cannotMate(p, a.w, a.l) {
 		return false, true
-	}
-	if depth <= 0 || ply >= maxPly-1 {
-		return false, false
 	}
 	eff := int32(2 * depth)
 	if prevReward {
@@ -227,10 +259,11 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 				cost = punishCost
 			}
 			m := f.ml.Moves[i]
-			child := *p
+			child := &a.frames[ply+1].pos
+			*child = *p
 			child.Play(m)
 			a.line[ply] = m
-			fd, cd := a.search(&child, depth-cost, ply+1, pass == classReward)
+			fd, cd := a.search(child, depth-cost, ply+1, pass == classReward)
 			if fd {
 				return true, true
 			}
