@@ -173,17 +173,18 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 	return out, nil
 }
 
-// gameInput fills s.vg from the tokenized game.
-func (s *Stage) gameInput() {
-	g := &s.game
-	vg := &s.vg
+// GameInput fills vg with what the judge needs of the tokenized game g,
+// reusing vg's move slice.
+func GameInput(g *ingest.Game, vg *validate.Game) {
 	moves := vg.Moves[:0]
 	*vg = validate.Game{Line: g.Line, ResultToken: g.ResultToken}
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		switch t.Name {
 		case "FEN":
-			vg.FEN, vg.HasFEN = t.Value, true
+			if !vg.HasFEN {
+				vg.FEN, vg.HasFEN = t.Value, true
+			}
 		case "SetUp":
 			vg.SetUp = t.Value
 		case "Variant":
@@ -205,7 +206,7 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	raw := &b.Games[i]
 	g := &s.game
 	perr := ingest.ParseGame(*raw, b.File, ingest.ParseOptions{MainLineOnly: true}, g)
-	s.gameInput()
+	GameInput(g, &s.vg)
 	s.judge.Judge(&s.vg, &s.rep)
 	r := &s.rep
 	v := &r.Verdict
