@@ -41,7 +41,8 @@ const (
 	MethodSearch     = "search"     // the small exhaustive search settled it
 	MethodSemistatic = "semistatic" // the reachability analysis proved it
 	MethodSplit      = "split"      // every legal move leads to a proven child
-	MethodHelpmate   = "helpmate"   // the iterative-deepening helpmate search settled it
+	MethodClosure    = "closure"    // the enumeration of all reachable positions settled it
+	MethodHelpmate   = "helpmate"   // the iterative-deepening helpmate search found a mate
 	MethodBudget     = "budget"     // node budget exhausted; Verdict is Undetermined
 )
 
@@ -73,6 +74,9 @@ type Options struct {
 	NodeBudget int
 	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
 	SmallSearchNodes int
+	// ClosureNodes caps the enumeration of reachable positions (default
+	// 20,000; it holds that many positions in memory, about 180 bytes each).
+	ClosureNodes int
 	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
 	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
 	TTBits int
@@ -84,6 +88,7 @@ type Options struct {
 const (
 	defaultBudget      = 200_000
 	defaultSmallSearch = 5_000
+	defaultClosure     = 20_000
 	defaultTTBits      = 18
 	maxPly             = 512 // longest line the search follows
 	maxForced          = 256 // longest forced chain followed
@@ -95,6 +100,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.SmallSearchNodes <= 0 {
 		o.SmallSearchNodes = defaultSmallSearch
+	}
+	if o.ClosureNodes <= 0 {
+		o.ClosureNodes = defaultClosure
 	}
 	if o.TTBits == 0 {
 		o.TTBits = defaultTTBits
@@ -116,13 +124,15 @@ type Analyzer struct {
 
 	tt     []ttEntry
 	ttMask uint64
-	gen    uint16
+	igen   uint32 // current search iteration
+	qgen   uint32 // first iteration of the current query
 
 	w, l  chess.Color
 	wKey  uint64
 	nodes int
 	limit int
-	abort bool
+	abort bool // node limit hit: unwind
+	cut   bool // some line was cut by depth or node limit in this iteration
 
 	h heuristics
 
@@ -132,6 +142,7 @@ type Analyzer struct {
 	frames   [maxPly + 1]frame
 
 	forced [maxForced + 1]uint64
+	queue  []bfsNode // closure search, allocated on first use
 	ss     semistatic
 }
 
@@ -199,12 +210,8 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		a.wKey = 0x9E3779B97F4A7C15
 	}
 	a.nodes = 0
-	a.abort = false
-	a.gen++
-	if a.gen == 0 { // wrapped: old entries would look current
-		clear(a.tt)
-		a.gen = 1
-	}
+	a.nextIteration()
+	a.qgen = a.igen
 
 	if !validPosition(p) {
 		return Result{Method: MethodInvalid, Invalid: true}
@@ -262,11 +269,11 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	small := min(a.opt.SmallSearchNodes, budget)
 	a.limit = a.nodes + small
 	a.frames[0].pos = root
-	found, complete := a.search(&a.frames[0].pos, 2, 0, false)
+	found, _ := a.search(&a.frames[0].pos, 2, 0, false)
 	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodSearch)
 	}
-	if complete && !a.abort {
+	if !a.cut {
 		return Result{Verdict: Unwinnable, Method: MethodSearch, Nodes: a.nodes}
 	}
 
@@ -281,19 +288,27 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: MethodSplit, Nodes: a.nodes}
 	}
 
-	// Step 8: iterative-deepening helpmate search.
+	// Step 8a: closure search (a complete enumeration, when small enough).
+	switch a.closure(&root, min(a.opt.ClosureNodes, budget-a.nodes)) {
+	case Winnable:
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodClosure)
+	case Unwinnable:
+		return Result{Verdict: Unwinnable, Method: MethodClosure, Nodes: a.nodes}
+	}
+
+	// Step 8b: iterative-deepening helpmate search.
 	for depth := 3; depth <= 1000; depth++ {
 		if a.nodes >= budget {
 			break
 		}
-		a.abort = false
+		a.nextIteration()
 		a.limit = min(budget, a.nodes+10_000*depth)
 		a.frames[0].pos = root
-		found, complete := a.search(&a.frames[0].pos, depth, 0, false)
+		found, _ := a.search(&a.frames[0].pos, depth, 0, false)
 		if found {
 			return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodHelpmate)
 		}
-		if complete && !a.abort {
+		if !a.cut {
 			return Result{Verdict: Unwinnable, Method: MethodHelpmate, Nodes: a.nodes}
 		}
 	}

@@ -45,12 +45,14 @@ func TestDCases(t *testing.T) {
 // vectorStats counts the answers on labelled positions.
 type vectorStats struct {
 	queries, agree, undetermined, contradictions int
+	undetWin                                     int
 	undet                                        []string
 }
 
 func (s *vectorStats) String() string {
-	return fmt.Sprintf("%d queries: %d agree, %d undetermined (%.2f%%), %d contradictions",
-		s.queries, s.agree, s.undetermined, 100*float64(s.undetermined)/float64(max(1, s.queries)), s.contradictions)
+	return fmt.Sprintf("%d queries: %d agree, %d undetermined (%.2f%%; %d labelled winnable, %d unwinnable), %d contradictions",
+		s.queries, s.agree, s.undetermined, 100*float64(s.undetermined)/float64(max(1, s.queries)),
+		s.undetWin, s.undetermined-s.undetWin, s.contradictions)
 }
 
 func runVectors(t *testing.T, vs []labelled, opt Options) *vectorStats {
@@ -69,7 +71,10 @@ func runVectors(t *testing.T, vs []labelled, opt Options) *vectorStats {
 			switch {
 			case r.Verdict == Undetermined:
 				st.undetermined++
-				st.undet = append(st.undet, fmt.Sprintf("%v %s", c, v.fen))
+				st.undet = append(st.undet, fmt.Sprintf("%v can=%v %s", c, can, v.fen))
+				if can {
+					st.undetWin++
+				}
 			case (r.Verdict == Winnable) == can:
 				st.agree++
 			default:

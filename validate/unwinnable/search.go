@@ -23,23 +23,38 @@ type frame struct {
 	class [256]uint8
 }
 
-// ttEntry records a position searched for the current winner:
-//   - done: the whole tree below it ended without a mate and without a cut,
-//     a proof that the winner cannot mate from there (valid for the query);
-//   - otherwise depth (2*units + bonus) already searched in this query
-//     without a mate, so a visit with no more depth can be skipped (and
-//     counts as a cut).
+// ttEntry records a position searched for the current winner.
+//   - done (valid for the whole query, gen >= Analyzer.qgen): every line
+//     from the position ends in a terminal or material-dead position or in
+//     another done position, with no cut: the winner cannot mate from there.
+//   - otherwise (valid for the current iteration only, gen == Analyzer.igen):
+//     the position was entered in this iteration with depth (2*units + a
+//     bonus after a rewarded move); a later visit with no more depth is a
+//     repeat and is skipped.
 type ttEntry struct {
 	key   uint64
 	depth int32
-	gen   uint16
+	gen   uint32
 	done  bool
 }
 
 func (a *Analyzer) storeProven(hash uint64) {
 	key := hash ^ a.wKey
 	e := &a.tt[key&a.ttMask]
-	*e = ttEntry{key: key, gen: a.gen, done: true, depth: 1 << 30}
+	*e = ttEntry{key: key, gen: a.igen, done: true, depth: 1 << 30}
+}
+
+// nextIteration starts a new search iteration: entries of earlier
+// iterations stop counting as repeats.
+func (a *Analyzer) nextIteration() {
+	a.igen++
+	if a.igen == 0 { // wrapped: old entries could look current
+		clear(a.tt)
+		a.igen = 1
+		a.qgen = 1
+	}
+	a.cut = false
+	a.abort = false
 }
 
 // heuristics holds the per-query targets of the move classification.
@@ -176,40 +191,53 @@ func (a *Analyzer) terminal(p *chess.Position, ply int) bool {
 }
 
 // leaf evaluates a position where the depth has run out: only a mate on
-// the board counts, and the node is complete only if it is terminal or
-// material-dead. Most leaves are settled without generating every move.
-func (a *Analyzer) leaf(p *chess.Position, f *frame, ply int) (found, complete bool) {
+// the board counts. It is closed if terminal or material-dead; otherwise
+// it is a depth cut. Most leaves are settled without generating every move.
+func (a *Analyzer) leaf(p *chess.Position, f *frame, ply int) (found, closed bool) {
 	if p.SideToMove() == a.l && p.InCheck() {
 		p.LegalMoves(&f.ml)
 		if f.ml.N == 0 {
 			return a.terminal(p, ply), true
 		}
+		a.cut = true
 		return false, false
 	}
 	if cannotMate(p, a.w, a.l) {
 		return false, true
 	}
 	p.LegalMovesTo(&f.ml, chess.King, ^chess.Bitboard(0))
-	if f.ml.N > 0 {
-		return false, false
-	}
-	p.LegalMoves(&f.ml)
 	if f.ml.N == 0 {
-		return a.terminal(p, ply), true
+		p.LegalMoves(&f.ml)
+		if f.ml.N == 0 {
+			return a.terminal(p, ply), true
+		}
 	}
+	a.cut = true
 	return false, false
 }
 
 // search looks for a helpmate: a line from p in which both sides cooperate
 // and the winner mates. depth is the remaining depth in cost units;
-// prevReward tells whether the move into p was rewarded. It reports found
-// (the line is in a.mateLine[:a.mateLen]) and complete: the whole tree below
-// p ended in terminal or material-dead positions, with no depth, node or
-// transposition cut, so that no mate exists from p.
-func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (found, complete bool) {
+// prevReward tells whether the move into p was rewarded. found reports a
+// mate (the line is in a.mateLine[:a.mateLen]). A depth or node cut
+// anywhere sets a.cut. closed reports that the tree below p needed no cut and
+// no repeat skip (other than of done positions): then p is proven and stored
+// as done.
+//
+// Why an iteration without any cut proves the position unwinnable: the
+// positions entered in it form a set S closed under legal moves, except for
+// terminal, material-dead and done positions (all without a mate from
+// them), because every entered position was either expanded (each child
+// entered, or skipped as a repeat of a position of S) or is one of those.
+// A mating line from the root would stay in S and end in a mate, which
+// would have been seen. Skipping a position searched in an earlier
+// iteration (which saves the deeper iterations most of their work) is
+// therefore counted as a cut.
+func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (found, closed bool) {
 	a.nodes++
 	if a.nodes > a.limit {
 		a.abort = true
+		a.cut = true
 		return false, false
 	}
 	f := &a.frames[ply]
@@ -229,20 +257,25 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 	}
 	key := p.Hash() ^ a.wKey
 	e := &a.tt[key&a.ttMask]
-	if e.key == key && e.gen == a.gen {
+	if e.key == key && e.gen >= a.qgen {
 		if e.done {
 			return false, true
 		}
 		if e.depth >= eff {
+			// Searched before with no less depth. A repeat within this
+			// iteration is not a cut; one from an earlier iteration is.
+			if e.gen != a.igen {
+				a.cut = true
+			}
 			return false, false
 		}
 	}
-	if !(e.done && e.gen == a.gen) {
-		*e = ttEntry{key: key, gen: a.gen, depth: eff}
+	if !(e.done && e.gen >= a.qgen) {
+		*e = ttEntry{key: key, gen: a.igen, depth: eff}
 	}
 
 	a.classify(p, f, ply)
-	complete = true
+	closed = true
 	n := f.ml.N
 	for pass := classReward; pass <= classPunish; pass++ {
 		for i := 0; i < n; i++ {
@@ -263,21 +296,24 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 			*child = *p
 			child.Play(m)
 			a.line[ply] = m
-			fd, cd := a.search(child, depth-cost, ply+1, pass == classReward)
+			fd, cl := a.search(child, depth-cost, ply+1, pass == classReward)
 			if fd {
 				return true, true
 			}
 			if a.abort {
 				return false, false
 			}
-			if !cd {
-				complete = false
+			if !cl {
+				closed = false
 			}
 		}
 	}
 	e = &a.tt[key&a.ttMask]
-	if !(e.done && e.gen == a.gen) || complete {
-		*e = ttEntry{key: key, gen: a.gen, depth: eff, done: complete}
+	switch {
+	case closed:
+		*e = ttEntry{key: key, gen: a.igen, depth: eff, done: true}
+	case !(e.done && e.gen >= a.qgen):
+		*e = ttEntry{key: key, gen: a.igen, depth: eff}
 	}
-	return false, complete
+	return false, closed
 }

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		last string
+	}{
+		{[]string{"perft", "startpos", "3"}, "8902"},
+		{[]string{"perft", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "3"}, "97862"},
+		{[]string{"perft", "-divide", "startpos", "2"}, "400"},
+		// Chess960 position 0 of Ethereal's fischer.epd (Shredder-FEN castling).
+		{[]string{"perft", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR", "w", "HFhf", "-", "2", "9", "3"}, "12189"},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCmd(tc.args...)
+		lines := strings.Fields(out)
+		if code != 0 || len(lines) == 0 || lines[len(lines)-1] != tc.last {
+			t.Errorf("%v: exit %d, output %q (stderr %q), want last %s", tc.args, code, out, errs, tc.last)
+		}
+	}
+	code, out, _ := runCmd("perft", "-divide", "startpos", "1")
+	if code != 0 || !strings.Contains(out, "e2e4: 1") {
+		t.Errorf("divide output %q", out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		nil,
+		{"frobnicate"},
+		{"perft", "startpos"},
+		{"perft", "not a fen", "2"},
+		{"audit"},
+		{"audit", "-tables", "games,nonsense", "x.pgn"},
+		{"audit", "-progress", "sometimes", "x.pgn"},
+		{"audit", "-fail-on", "maybe", "x.pgn"},
+	} {
+		if code, _, _ := runCmd(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+	if code, out, _ := runCmd("version"); code != 0 || !strings.HasPrefix(out, "arbiter ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+}
+
+// The README's first command: audit the bundled sample.
+func TestAuditSample(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, errs := runCmd("audit", "-o", out, "-progress", "never", "-jobs", "2", filepath.Join("..", "..", "testdata", "sample"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"games", "findings:", "tables:", "start with: duckdb"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("summary lacks %q:\n%s", want, errs)
+		}
+	}
+	for _, table := range []string{"games", "moves", "findings", "positions"} {
+		if parts, _ := filepath.Glob(filepath.Join(out, table, "*.parquet")); len(parts) == 0 {
+			t.Errorf("no %s table", table)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "summary.json")); err != nil {
+		t.Error(err)
+	}
+	// -fail-on error: the sample has errors (moves after the end of a game).
+	code, _, _ = runCmd("audit", "-o", out, "-progress", "never", "-fail-on", "error", "-tables", "games,findings", filepath.Join("..", "..", "testdata", "sample"))
+	if code != 1 {
+		t.Errorf("-fail-on error: exit %d, want 1", code)
+	}
+}
