@@ -257,11 +257,21 @@ func (m Move) IsEnPassant() bool { return m.Kind() == FlagEnPassant }
 // IsPromotion reports whether m is a promotion.
 func (m Move) IsPromotion() bool { return m.Kind() == FlagPromotion }
 
+// MaxMoves is the capacity of a MoveList. No position reachable in a game
+// has more than 218 legal moves, but ParseFEN accepts any material, and the
+// generator must never overflow. A bound for any placement: a destination
+// square can be reached by at most one piece per ray direction (8) plus 8
+// knights, and only pawns (from at most 3 directions) multiply a move by 4
+// promotions, so with N pieces of the side to move there are at most
+// 16*(64-N) + 8*9 + 2 moves (the 2 for castling); each piece has at most 27
+// moves, so also at most 27*N + 2. The smaller of the two never exceeds 682.
+const MaxMoves = 768
+
 // MoveList is a fixed-capacity list of moves, so that generating moves does
-// not allocate. No legal chess position has more than 218 moves.
+// not allocate. It holds every move of any position (see MaxMoves).
 type MoveList struct {
 	N     int
-	Moves [256]Move
+	Moves [MaxMoves]Move
 }
 
 // Add appends m.

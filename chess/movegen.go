@@ -1,0 +1,599 @@
+package chess
+
+// Legal move generation with check and pin masks: the king steps only to
+// squares the opponent does not attack (computed without the king on the
+// board, so that it cannot hide behind itself); in check, other pieces may
+// only capture the single checker or block its line; a pinned piece may only
+// move along the line through its king. En passant, which removes two pieces
+// from a rank, is checked by testing the resulting occupancy directly.
+
+const allTypes = 1<<Pawn | 1<<Knight | 1<<Bishop | 1<<Rook | 1<<Queen | 1<<King
+
+// castleTargets returns the squares king and rook stand on after castling
+// by colour c on the king side (kingSide) or the queen side.
+func castleTargets(c Color, kingSide bool) (kingTo, rookTo Square) {
+	kingTo, rookTo = C1, D1
+	if kingSide {
+		kingTo, rookTo = G1, F1
+	}
+	if c == Black {
+		kingTo += 56
+		rookTo += 56
+	}
+	return
+}
+
+// CastleKingTarget returns the square the king lands on when m (a castling
+// move, king -> rook square) is played: the g- or c-file of its back rank.
+func CastleKingTarget(m Move) Square {
+	kt, _ := castleTargetsOf(m)
+	return kt
+}
+
+// castleTargetsOf returns king and rook destinations of castling move m.
+func castleTargetsOf(m Move) (kingTo, rookTo Square) {
+	from, to := m.From(), m.To()
+	c := White
+	if from.Rank() == 7 {
+		c = Black
+	}
+	return castleTargets(c, to > from)
+}
+
+// castlePath describes castling with the rook on one square and the king
+// on another of the same back rank.
+type castlePath struct {
+	empty    Bitboard // squares that must be empty (king and rook paths and targets, without king and rook)
+	kingPath Bitboard // squares the king passes and lands on (start excluded), which must not be attacked
+	targets  Bitboard // the king's destination and the rook's square: what LegalMovesTo matches
+}
+
+// castlePaths is indexed by rook square, then king square (back ranks only).
+var castlePaths = castlePathTable()
+
+func castlePathTable() (castlePaths [64][64]castlePath) {
+	for c := White; c <= Black; c++ {
+		for kf := 0; kf < 8; kf++ {
+			for rf := 0; rf < 8; rf++ {
+				if kf == rf {
+					continue
+				}
+				k, r := NewSquare(kf, 7*int(c)), NewSquare(rf, 7*int(c))
+				kt, rt := castleTargets(c, rf > kf)
+				kr := k.Bitboard() | r.Bitboard()
+				castlePaths[r][k] = castlePath{
+					empty:    (betweenBB[k][kt] | kt.Bitboard() | betweenBB[r][rt] | rt.Bitboard()) &^ kr,
+					kingPath: betweenBB[k][kt] | kt.Bitboard(),
+					targets:  kt.Bitboard() | r.Bitboard(),
+				}
+			}
+		}
+	}
+	return castlePaths
+}
+
+// shiftUp moves every square of b one rank forward for colour c.
+func shiftUp(b Bitboard, c Color) Bitboard {
+	if c == White {
+		return b << 8
+	}
+	return b >> 8
+}
+
+// checkersAndPinned returns the enemy pieces giving check to the king of
+// colour us on ksq and the pieces of colour us pinned to it, with one pass
+// over the enemy sliders that see the king on an empty board.
+func (p *Position) checkersAndPinned(ksq Square, us Color, occ Bitboard) (checkers, pinned Bitboard) {
+	them := p.byColor[us^1]
+	// The enemy king counts too (kings side by side only happen in
+	// impossible positions) so that this agrees with Checkers.
+	checkers = (pawnAttacks[us][ksq]&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight] | kingAttacks[ksq]&p.byType[King]) & them
+	snipers := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[ksq]&(p.byType[Bishop]|p.byType[Queen])) & them
+	for snipers != 0 {
+		s := snipers.PopFirst()
+		b := betweenBB[ksq][s] & occ
+		if b == 0 {
+			checkers |= s.Bitboard()
+		} else if !b.More() {
+			pinned |= b
+		}
+	}
+	return checkers, pinned & p.byColor[us]
+}
+
+// epCaptureLegal reports whether the side to move may capture en passant
+// with the pawn on from, landing on ep: it must not leave its king attacked
+// once both pawns are gone from their squares.
+func (p *Position) epCaptureLegal(from, ep Square) bool {
+	c := p.side
+	k := p.byType[King] & p.byColor[c]
+	if k == 0 || k.More() {
+		return true
+	}
+	victim := epVictim(from, ep)
+	occ := p.byType[NoPieceType] ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
+	return p.AttackersTo(k.First(), c^1, occ)&^victim.Bitboard() == 0
+}
+
+// computeEPLegal reports whether the side to move has a legal en passant capture.
+func (p *Position) computeEPLegal() bool {
+	if p.ep == NoSquare {
+		return false
+	}
+	cands := pawnAttacks[p.side^1][p.ep] & p.byType[Pawn] & p.byColor[p.side]
+	for cands != 0 {
+		if p.epCaptureLegal(cands.PopFirst(), p.ep) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasLegalEnPassant reports whether the side to move has a legal en passant capture.
+func (p *Position) HasLegalEnPassant() bool { return p.epLegal }
+
+// LegalMoves sets ml to all legal moves of the side to move.
+//
+// When the side to move has no king, or more than one, no move can leave
+// "the" king in check: LegalMoves then returns every pseudo-legal move
+// (castling excluded), and InCheck is false without a king. Moves that
+// capture the opponent's king are generated like any capture when the
+// position allows them (which only happens in impossible positions).
+func (p *Position) LegalMoves(ml *MoveList) {
+	ml.N = 0
+	p.genLegal(ml, allTypes, ^Bitboard(0))
+}
+
+// LegalMovesTo sets ml to the legal moves of pieces of type pt (NoPieceType:
+// any piece) whose destination is in to. Castling counts as a king move and
+// matches when to holds the king's destination (g- or c-file) or the
+// castling rook's square. It is the fast path for reading SAN.
+func (p *Position) LegalMovesTo(ml *MoveList, pt PieceType, to Bitboard) {
+	ml.N = 0
+	types := uint8(allTypes)
+	if pt != NoPieceType {
+		if pt > King {
+			return
+		}
+		types = 1 << pt
+	}
+	p.genLegal(ml, types, to)
+}
+
+// addPawnMoves adds the pawn moves landing on dests, each coming from to-delta.
+func addPawnMoves(ml *MoveList, dests Bitboard, delta Square) {
+	for promo := dests & (Rank1 | Rank8); promo != 0; {
+		to := promo.PopFirst()
+		from := to - delta
+		ml.Add(NewPromotion(from, to, Queen))
+		ml.Add(NewPromotion(from, to, Rook))
+		ml.Add(NewPromotion(from, to, Bishop))
+		ml.Add(NewPromotion(from, to, Knight))
+	}
+	for d := dests &^ (Rank1 | Rank8); d != 0; {
+		to := d.PopFirst()
+		ml.Add(NewMove(to-delta, to))
+	}
+}
+
+// addMoves adds from -> each square of dests.
+func addMoves(ml *MoveList, from Square, dests Bitboard) {
+	for dests != 0 {
+		ml.Add(NewMove(from, dests.PopFirst()))
+	}
+}
+
+// genLegal appends the legal moves of the piece types in the bit set types
+// (bit t for PieceType t) whose destination is in target.
+func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
+	us := p.side
+	them := us ^ 1
+	own := p.byColor[us]
+	occ := p.byType[NoPieceType]
+	kings := p.byType[King] & own
+	if kings == 0 || kings.More() {
+		p.genPseudo(ml, types, target)
+		return
+	}
+	ksq := kings.First()
+	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
+
+	if types&(1<<King) != 0 {
+		occNoKing := occ ^ kings
+		for d := kingAttacks[ksq] &^ own & target; d != 0; {
+			to := d.PopFirst()
+			if !p.attacked(to, them, occNoKing) {
+				ml.Add(NewMove(ksq, to))
+			}
+		}
+		if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
+			p.genCastling(ml, ksq, target)
+		}
+	}
+	if checkers.More() {
+		return
+	}
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		checkMask = betweenBB[ksq][checkers.First()] | checkers
+	}
+	mask := checkMask & target &^ own
+
+	if types&(1<<Knight) != 0 {
+		for b := p.byType[Knight] & own &^ pinned; b != 0; {
+			from := b.PopFirst()
+			addMoves(ml, from, knightAttacks[from]&mask)
+		}
+	}
+	if types&(1<<Bishop|1<<Queen) != 0 {
+		var diag Bitboard
+		if types&(1<<Bishop) != 0 {
+			diag |= p.byType[Bishop]
+		}
+		if types&(1<<Queen) != 0 {
+			diag |= p.byType[Queen]
+		}
+		for b := diag & own; b != 0; {
+			from := b.PopFirst()
+			d := BishopAttacks(from, occ) & mask
+			if pinned.Has(from) {
+				d &= lineBB[ksq][from]
+			}
+			addMoves(ml, from, d)
+		}
+	}
+	if types&(1<<Rook|1<<Queen) != 0 {
+		var orth Bitboard
+		if types&(1<<Rook) != 0 {
+			orth |= p.byType[Rook]
+		}
+		if types&(1<<Queen) != 0 {
+			orth |= p.byType[Queen]
+		}
+		for b := orth & own; b != 0; {
+			from := b.PopFirst()
+			d := RookAttacks(from, occ) & mask
+			if pinned.Has(from) {
+				d &= lineBB[ksq][from]
+			}
+			addMoves(ml, from, d)
+		}
+	}
+	if types&(1<<Pawn) != 0 {
+		p.genPawns(ml, ksq, pinned, checkMask, target)
+	}
+}
+
+// genPawns appends the legal pawn moves landing on target; pinned and
+// checkMask come from genLegal.
+func (p *Position) genPawns(ml *MoveList, ksq Square, pinned, checkMask, target Bitboard) {
+	mask := checkMask & target
+	us := p.side
+	own := p.byColor[us]
+	enemy := p.byColor[us^1]
+	empty := ^p.byType[NoPieceType]
+	pawns := p.byType[Pawn] & own
+	free := pawns &^ pinned
+
+	var up, left, right Square // deltas: one step, capture towards the a-file, towards the h-file
+	rank3 := Rank3
+	if us == White {
+		up, left, right = 8, 7, 9
+	} else {
+		up, left, right = -8, -9, -7
+		rank3 = Rank6
+	}
+	push1 := shiftUp(free, us) & empty
+	push2 := shiftUp(push1&rank3, us) & empty
+	addPawnMoves(ml, push1&mask, up)
+	for d := push2 & mask; d != 0; {
+		to := d.PopFirst()
+		ml.Add(NewMove(to-2*up, to))
+	}
+	capL := shiftUp(free&^FileA, us) >> 1
+	capR := shiftUp(free&^FileH, us) << 1
+	addPawnMoves(ml, capL&enemy&mask, left)
+	addPawnMoves(ml, capR&enemy&mask, right)
+
+	for b := pawns & pinned; b != 0; {
+		from := b.PopFirst()
+		one := shiftUp(from.Bitboard(), us) & empty
+		two := shiftUp(one&rank3, us) & empty
+		d := (one | two | pawnAttacks[us][from]&enemy) & mask & lineBB[ksq][from]
+		for d != 0 {
+			to := d.PopFirst()
+			if to.Rank() == 0 || to.Rank() == 7 {
+				addPawnMoves(ml, to.Bitboard(), to-from)
+			} else {
+				ml.Add(NewMove(from, to))
+			}
+		}
+	}
+
+	// En passant removes two pawns from one rank, which pin masks cannot
+	// describe: test the resulting occupancy directly. That test also
+	// settles every check (by the victim or through the vacated squares).
+	if p.ep != NoSquare && target.Has(p.ep) {
+		for c := pawnAttacks[us^1][p.ep] & pawns; c != 0; {
+			from := c.PopFirst()
+			if p.epCaptureLegal(from, p.ep) {
+				ml.Add(NewEnPassant(from, p.ep))
+			}
+		}
+	}
+}
+
+// genCastling appends the legal castling moves (the king is not in check).
+func (p *Position) genCastling(ml *MoveList, ksq Square, target Bitboard) {
+	for side := 0; side < 2; side++ {
+		if m := p.castleMove(ksq, side == 0, target); m != NullMove {
+			ml.Add(m)
+		}
+	}
+}
+
+// castleMove returns the castling move on the king side (kingSide) or the
+// queen side if it is legal and lands on target (king destination or rook
+// square), NullMove otherwise. The king on ksq must not be in check.
+func (p *Position) castleMove(ksq Square, kingSide bool, target Bitboard) Move {
+	us := p.side
+	idx := castleIndex(us, kingSide)
+	if p.castle&(1<<idx) == 0 {
+		return NullMove
+	}
+	r := p.castleRook[idx]
+	cp := &castlePaths[r&63][ksq&63]
+	if target&cp.targets == 0 || p.byType[NoPieceType]&cp.empty != 0 || p.board[r] != MakePiece(us, Rook) {
+		return NullMove
+	}
+	// The king's path is tested without king and rook on the board: with
+	// the rook gone, a piece behind it would attack the king once castled.
+	occ := p.byType[NoPieceType] &^ (ksq.Bitboard() | r.Bitboard())
+	for path := cp.kingPath; path != 0; {
+		if p.attacked(path.PopFirst(), us^1, occ) {
+			return NullMove
+		}
+	}
+	return NewCastle(ksq, r)
+}
+
+// genPseudo appends every pseudo-legal move (no castling) for a side that
+// has no king or several kings; see LegalMoves.
+func (p *Position) genPseudo(ml *MoveList, types uint8, target Bitboard) {
+	us := p.side
+	own := p.byColor[us]
+	occ := p.byType[NoPieceType]
+	mask := target &^ own
+	for t := Knight; t <= King; t++ {
+		if types&(1<<t) == 0 {
+			continue
+		}
+		for b := p.byType[t] & own; b != 0; {
+			from := b.PopFirst()
+			addMoves(ml, from, PieceAttacks(us, t, from, occ)&mask)
+		}
+	}
+	if types&(1<<Pawn) != 0 {
+		// With no king to protect, nothing is pinned and nothing gives check;
+		// ksq is unused because pinned is empty.
+		p.genPawns(ml, 0, 0, ^Bitboard(0), target)
+	}
+}
+
+// HasLegalMove reports whether the side to move has at least one legal
+// move. It stops at the first one found, trying king moves first.
+func (p *Position) HasLegalMove() bool {
+	us := p.side
+	them := us ^ 1
+	own := p.byColor[us]
+	occ := p.byType[NoPieceType]
+	kings := p.byType[King] & own
+	if kings == 0 || kings.More() {
+		return p.CountLegalMoves() > 0
+	}
+	ksq := kings.First()
+	occNoKing := occ ^ kings
+	for d := kingAttacks[ksq] &^ own; d != 0; {
+		if !p.attacked(d.PopFirst(), them, occNoKing) {
+			return true
+		}
+	}
+	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
+	if checkers.More() {
+		return false
+	}
+	// Castling can be the only legal move (king and rook boxed in).
+	if checkers == 0 && p.castle&(3<<(2*us)) != 0 &&
+		(p.castleMove(ksq, true, ^Bitboard(0)) != NullMove || p.castleMove(ksq, false, ^Bitboard(0)) != NullMove) {
+		return true
+	}
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		checkMask = betweenBB[ksq][checkers.First()] | checkers
+	}
+	mask := checkMask &^ own
+	for b := p.byType[Knight] & own &^ pinned; b != 0; {
+		if knightAttacks[b.PopFirst()]&mask != 0 {
+			return true
+		}
+	}
+	empty := ^occ
+	pawns := p.byType[Pawn] & own
+	free := pawns &^ pinned
+	enemy := p.byColor[them]
+	if (shiftUp(free, us)&empty|shiftUp(free&^FileA, us)>>1&enemy|shiftUp(free&^FileH, us)<<1&enemy)&mask != 0 {
+		return true
+	}
+	rank3 := Rank3
+	if us == Black {
+		rank3 = Rank6
+	}
+	if shiftUp(shiftUp(free, us)&empty&rank3, us)&empty&mask != 0 {
+		return true
+	}
+	queens := p.byType[Queen]
+	for b := (p.byType[Bishop] | queens) & own; b != 0; {
+		from := b.PopFirst()
+		d := BishopAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
+		}
+		if d != 0 {
+			return true
+		}
+	}
+	for b := (p.byType[Rook] | queens) & own; b != 0; {
+		from := b.PopFirst()
+		d := RookAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
+		}
+		if d != 0 {
+			return true
+		}
+	}
+	for b := pawns & pinned; b != 0; {
+		from := b.PopFirst()
+		one := shiftUp(from.Bitboard(), us) & empty
+		two := shiftUp(one&rank3, us) & empty
+		if (one|two|pawnAttacks[us][from]&enemy)&mask&lineBB[ksq][from] != 0 {
+			return true
+		}
+	}
+	return p.epLegal
+}
+
+// GivesCheck reports whether the legal move m puts the opponent in check.
+func (p *Position) GivesCheck(m Move) bool {
+	q := *p
+	q.Play(m)
+	return q.InCheck()
+}
+
+// IsCheckmate reports whether the side to move is in check and has no legal move.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move is not in check and has no legal move.
+func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// IsLegal reports whether m is a legal move in p. m may come from anywhere
+// (UCI text, a book, a corrupt record): it must be exactly the encoding
+// LegalMoves would produce (castling as king -> rook square, a promotion
+// flag on every move to the last rank).
+func (p *Position) IsLegal(m Move) bool {
+	if m == NullMove {
+		return false
+	}
+	pc := p.board[m.From()]
+	if pc == NoPiece || pc.Color() != p.side {
+		return false
+	}
+	var ml MoveList
+	p.genLegal(&ml, 1<<pc.Type(), m.To().Bitboard())
+	for _, x := range ml.Moves[:ml.N] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// CountLegalMoves returns the number of legal moves of the side to move
+// (the length of the list LegalMoves would produce), counting destination
+// sets without building the list: the fast path of Perft.
+func (p *Position) CountLegalMoves() int {
+	us := p.side
+	them := us ^ 1
+	own := p.byColor[us]
+	occ := p.byType[NoPieceType]
+	kings := p.byType[King] & own
+	if kings == 0 || kings.More() {
+		var ml MoveList
+		p.genPseudo(&ml, allTypes, ^Bitboard(0))
+		return ml.N
+	}
+	ksq := kings.First()
+	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
+
+	n := 0
+	occNoKing := occ ^ kings
+	for d := kingAttacks[ksq] &^ own; d != 0; {
+		if !p.attacked(d.PopFirst(), them, occNoKing) {
+			n++
+		}
+	}
+	if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
+		if p.castleMove(ksq, true, ^Bitboard(0)) != NullMove {
+			n++
+		}
+		if p.castleMove(ksq, false, ^Bitboard(0)) != NullMove {
+			n++
+		}
+	}
+	if checkers.More() {
+		return n
+	}
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		checkMask = betweenBB[ksq][checkers.First()] | checkers
+	}
+	mask := checkMask &^ own
+
+	for b := p.byType[Knight] & own &^ pinned; b != 0; {
+		n += (knightAttacks[b.PopFirst()] & mask).Count()
+	}
+	queens := p.byType[Queen]
+	for b := (p.byType[Bishop] | queens) & own; b != 0; {
+		from := b.PopFirst()
+		d := BishopAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
+		}
+		n += d.Count()
+	}
+	for b := (p.byType[Rook] | queens) & own; b != 0; {
+		from := b.PopFirst()
+		d := RookAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
+		}
+		n += d.Count()
+	}
+
+	// Pawns.
+	enemy := p.byColor[them]
+	empty := ^occ
+	pawns := p.byType[Pawn] & own
+	free := pawns &^ pinned
+	rank3 := Rank3
+	if us == Black {
+		rank3 = Rank6
+	}
+	const promo = Rank1 | Rank8
+	push1 := shiftUp(free, us) & empty
+	push2 := shiftUp(push1&rank3, us) & empty
+	capL := shiftUp(free&^FileA, us) >> 1 & enemy
+	capR := shiftUp(free&^FileH, us) << 1 & enemy
+	push1 &= mask
+	capL &= mask
+	capR &= mask
+	n += (push2 & mask).Count() +
+		(push1 &^ promo).Count() + (capL &^ promo).Count() + (capR &^ promo).Count() +
+		4*((push1&promo).Count()+(capL&promo).Count()+(capR&promo).Count())
+	for b := pawns & pinned; b != 0; {
+		from := b.PopFirst()
+		one := shiftUp(from.Bitboard(), us) & empty
+		two := shiftUp(one&rank3, us) & empty
+		d := (one | two | pawnAttacks[us][from]&enemy) & mask & lineBB[ksq][from]
+		n += (d &^ promo).Count() + 4*(d&promo).Count()
+	}
+	if p.epLegal {
+		for c := pawnAttacks[them][p.ep] & pawns; c != 0; {
+			if p.epCaptureLegal(c.PopFirst(), p.ep) {
+				n++
+			}
+		}
+	}
+	return n
+}

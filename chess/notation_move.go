@@ -1,0 +1,674 @@
+package chess
+
+// ParseMove reads one move token written in language lang (the piece
+// letters of Appendix C.3) and finds the legal move it names.
+//
+// It reads short algebraic (Nf3, Sf3, exd5, ed5, e:d5, N1f3, Ngf3), long
+// algebraic (Ng1f3, Ng1-f3, Lb2xe5, e2e4, e2-e4), coordinates (UCI g1f3,
+// e7e8q, standard-chess castling e1g1 and Chess960 king-takes-rook e1h1),
+// castling (0-0, O-O, o-o, 0-0-0, O-O-O, with '-', en or em dashes),
+// captures with 'x', ':', '×' or no sign, en passant suffixes (e.p., ep),
+// promotions (d8D, d8=Q, exf8S, e8(Q), e8/Q, e7e8q), check and mate signs
+// (+, #, ++) and trailing annotation glyphs (!, ?, !!, ??, !?, ?!), which
+// are ignored. Lower-case piece letters are read where they cannot be a
+// file (nf3); where they can ("bc4" in English), the pawn reading is tried
+// first and the piece reading when the pawn reading names no legal move.
+//
+// The result's Status says whether the token names one legal move
+// (MoveOK), a move that is not legal now (MoveIllegal, with a Reason and
+// the Candidates that could have made it), several legal moves
+// (MoveAmbiguous, with their from-squares) or nothing (MoveUnreadable).
+// Notes record minor departures from standard notation.
+//
+// On success ParseMove does not allocate. tok is not retained.
+func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
+	var s moveSyntax
+	if !s.parse(tok, lang, false) {
+		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
+	}
+	pm := p.resolve(&s)
+	if pm.Status != MoveOK && s.alt != NoPieceType {
+		var s2 moveSyntax
+		if s2.parse(tok, lang, true) {
+			if pm2 := p.resolve(&s2); pm2.Status == MoveOK {
+				return pm2
+			}
+		}
+	}
+	return pm
+}
+
+// resolve finds the legal move fitting s.
+func (p *Position) resolve(s *moveSyntax) ParsedMove {
+	if s.castle != 0 {
+		return p.resolveCastle(s)
+	}
+	if pm, ok := p.resolveFast(s); ok {
+		return pm
+	}
+	return p.resolveSlow(s)
+}
+
+// resolveFast handles the common case without generating moves: the
+// pieces of the named kind whose pattern reaches the target are tested for
+// legality one by one. It reports false when it cannot decide (no single
+// king, castling written as a king move, coordinates of a king, a
+// promotion sign that does not fit, or no legal move), and the caller
+// falls back on resolveSlow, which also explains the failures.
+func (p *Position) resolveFast(s *moveSyntax) (ParsedMove, bool) {
+	pt := s.piece
+	to := s.to
+	if s.coord {
+		pc := p.PieceAt(NewSquare(int(s.fromFile), int(s.fromRank)))
+		if pc == NoPiece || pc.Color() != p.SideToMove() {
+			return ParsedMove{}, false
+		}
+		pt = pc.Type()
+	}
+	if pt == King && (s.coord || s.fromFile >= 0) {
+		return ParsedMove{}, false // may be castling (e1g1, Ke1g1)
+	}
+	lastRank := to.Rank() == 7-7*int(p.SideToMove())
+	if pt == Pawn && lastRank != (s.promo != NoPieceType) || s.promoBad || pt != Pawn && s.promo != NoPieceType {
+		return ParsedMove{}, false
+	}
+	all, ok := p.legalFroms(pt, to)
+	if !ok {
+		return ParsedMove{}, false
+	}
+	froms := all
+	if s.fromFile >= 0 {
+		froms &= fileMask(int(s.fromFile))
+	}
+	if s.fromRank >= 0 {
+		froms &= rankMask(int(s.fromRank))
+	}
+	switch {
+	case froms == 0:
+		return ParsedMove{}, false
+	case froms.More():
+		pm := s.base()
+		pm.Status, pm.Candidates = MoveAmbiguous, froms
+		return pm, true
+	}
+	from := froms.First()
+	var m Move
+	switch {
+	case pt != Pawn:
+		m = NewMove(from, to)
+	case lastRank:
+		m = NewPromotion(from, to, s.promo)
+	case to == p.EnPassantSquare() && from.File() != to.File():
+		m = NewEnPassant(from, to)
+	default:
+		m = NewMove(from, to)
+	}
+	return p.finish(m, s, all), true
+}
+
+// legalFroms returns the squares of the side to move's pieces of type pt
+// that have a legal move to `to` (castling not included). It reports false
+// when the side to move does not have exactly one king, where legality
+// follows other rules (see LegalMoves).
+func (p *Position) legalFroms(pt PieceType, to Square) (Bitboard, bool) {
+	us := p.SideToMove()
+	them := us.Other()
+	kings := p.Pieces(us, King)
+	if kings == 0 || kings.More() {
+		return 0, false
+	}
+	if p.ByColor(us).Has(to) {
+		return 0, true
+	}
+	occ := p.Occupied()
+	mine := p.Pieces(us, pt)
+	var cands Bitboard
+	switch pt {
+	case Pawn:
+		cands = p.pawnFroms(to)
+	case Knight:
+		cands = KnightAttacks(to) & mine
+	case Bishop:
+		cands = BishopAttacks(to, occ) & mine
+	case Rook:
+		cands = RookAttacks(to, occ) & mine
+	case Queen:
+		cands = (BishopAttacks(to, occ) | RookAttacks(to, occ)) & mine
+	case King:
+		cands = KingAttacks(to) & mine
+	}
+	if cands == 0 {
+		return 0, true
+	}
+	toBB := to.Bitboard()
+	if pt == King {
+		// the king must not stand on an attacked square, its own square
+		// removed so that it cannot shield itself
+		if p.AttackersTo(to, them, occ&^kings)&^toBB != 0 {
+			return 0, true
+		}
+		return cands, true
+	}
+	ksq := kings.First()
+	var froms Bitboard
+	for b := cands; b != 0; {
+		from := b.PopFirst()
+		occ2 := occ&^from.Bitboard() | toBB
+		gone := toBB
+		if pt == Pawn && to == p.EnPassantSquare() && from.File() != to.File() {
+			victim := NewSquare(to.File(), from.Rank()).Bitboard()
+			occ2 &^= victim
+			gone |= victim
+		}
+		if p.AttackersTo(ksq, them, occ2)&^gone == 0 {
+			froms |= from.Bitboard()
+		}
+	}
+	return froms, true
+}
+
+// pawnFroms returns the side to move's pawns that can move to `to` by the
+// pawn's pattern (a push to an empty square, a double step from the
+// second rank over an empty square, a capture of an opponent's piece or en
+// passant), pins and checks ignored.
+func (p *Position) pawnFroms(to Square) Bitboard {
+	us := p.SideToMove()
+	them := us.Other()
+	pawns := p.Pieces(us, Pawn)
+	pc := p.PieceAt(to)
+	if pc != NoPiece {
+		if pc.Color() == them {
+			return PawnAttacks(them, to) & pawns
+		}
+		return 0
+	}
+	var src Bitboard
+	if to == p.EnPassantSquare() {
+		src = PawnAttacks(them, to) & pawns
+	}
+	dir := 8
+	if us == Black {
+		dir = -8
+	}
+	if one := int(to) - dir; one >= 0 && one < 64 {
+		if pawns.Has(Square(one)) {
+			src |= Square(one).Bitboard()
+		} else if to.Rank() == 3+int(us) && !p.Occupied().Has(Square(one)) && pawns.Has(Square(one-dir)) {
+			src |= Square(one - dir).Bitboard()
+		}
+	}
+	return src
+}
+
+// resolveSlow finds the legal move fitting s among the generated legal
+// moves, and explains why when there is none.
+func (p *Position) resolveSlow(s *moveSyntax) ParsedMove {
+	var ml MoveList
+	p.LegalMovesTo(&ml, s.piece, s.to.Bitboard())
+	var (
+		found      Move
+		nfound     int
+		froms      Bitboard
+		castle     Move
+		promoFroms Bitboard // fitting moves that differ only in the promotion written
+	)
+	for _, m := range ml.Moves[:ml.N] {
+		from := m.From()
+		if s.fromFile >= 0 && from.File() != int(s.fromFile) || s.fromRank >= 0 && from.Rank() != int(s.fromRank) {
+			continue
+		}
+		if m.IsCastle() {
+			castle = m
+			continue
+		}
+		if m.IsPromotion() {
+			if s.promo != m.Promotion() {
+				promoFroms |= from.Bitboard()
+				continue
+			}
+		} else if s.promo != NoPieceType {
+			promoFroms |= from.Bitboard()
+			continue
+		}
+		found = m
+		nfound++
+		froms |= from.Bitboard()
+	}
+	switch {
+	case nfound == 1:
+		return p.finish(found, s, sameKindFroms(p, &ml, found))
+	case nfound > 1:
+		pm := s.base()
+		pm.Status, pm.Candidates = MoveAmbiguous, froms
+		return pm
+	case castle != NullMove:
+		return p.finish(castle, s, 0)
+	case promoFroms != 0:
+		pm := s.base()
+		pm.Status, pm.Reason, pm.Candidates = MoveIllegal, WrongPromotion, promoFroms
+		return pm
+	}
+	return p.diagnose(s)
+}
+
+// resolveCastle finds the castling move of s.
+func (p *Position) resolveCastle(s *moveSyntax) ParsedMove {
+	us := p.SideToMove()
+	kingSide := s.castle == castleKingSide
+	s.to = NewSquare(2, 7*int(us))
+	if kingSide {
+		s.to = NewSquare(6, 7*int(us))
+	}
+	rook := p.CastlingRook(us, kingSide)
+	if rook == NoSquare {
+		pm := s.base()
+		pm.Status, pm.Reason = MoveIllegal, CastlingNoRight
+		return pm
+	}
+	var ml MoveList
+	p.LegalMovesTo(&ml, King, rook.Bitboard())
+	for _, m := range ml.Moves[:ml.N] {
+		if m.IsCastle() && m.To() == rook {
+			return p.finish(m, s, 0)
+		}
+	}
+	return p.diagnoseCastle(s, kingSide, rook)
+}
+
+// finish builds the ParsedMove of the legal move m read from s, with its
+// notes. froms holds the from-squares of the legal moves of the same kind
+// of piece to m's target square (for the disambiguation notes).
+func (p *Position) finish(m Move, s *moveSyntax, froms Bitboard) ParsedMove {
+	pm := s.base()
+	pm.Move = m
+	if m.IsCastle() {
+		if s.castle == 0 {
+			pm.Notes |= CastleAsKingMove
+			if s.coord {
+				pm.Notes |= Coordinate
+			}
+		}
+		if s.ep {
+			pm.Notes |= EPMarkWrong
+		}
+	} else {
+		from, to := m.From(), m.To()
+		moved := p.PieceAt(from).Type()
+		capture := m.IsEnPassant() || p.PieceAt(to) != NoPiece
+		switch {
+		case capture && (s.mark == 0 || s.mark == '-'):
+			pm.Notes |= CaptureMarkMissing
+		case !capture && (s.mark == 'x' || s.mark == ':'):
+			pm.Notes |= CaptureMarkWrong
+		}
+		if s.mark == ':' {
+			pm.Notes |= ColonCapture
+		}
+		if s.ep {
+			if m.IsEnPassant() {
+				pm.Notes |= EPMarked
+			} else {
+				pm.Notes |= EPMarkWrong
+			}
+		}
+		hasFile, hasRank := s.fromFile >= 0, s.fromRank >= 0
+		switch {
+		case s.coord:
+			if moved == Pawn {
+				pm.Notes |= LongForm
+			} else {
+				pm.Notes |= Coordinate
+			}
+		case moved == Pawn:
+			if capture {
+				if !hasFile {
+					pm.Notes |= PawnFileMissing
+				} else if hasRank {
+					pm.Notes |= LongForm
+				}
+			} else if hasFile && hasRank {
+				pm.Notes |= LongForm
+			} else if hasFile || hasRank {
+				pm.Notes |= OverSpecified
+			}
+		case hasFile || hasRank:
+			need := disambiguation(froms, m.From())
+			switch {
+			case hasFile && hasRank:
+				if need != needBoth {
+					pm.Notes |= LongForm
+				}
+			case need == needNone:
+				pm.Notes |= OverSpecified
+			case hasRank && need == needFile:
+				pm.Notes |= RankDisambiguation
+			}
+		}
+	}
+	if p.givesCheck(m) {
+		switch s.check {
+		case NoCheckMark:
+			pm.Notes |= CheckMarkMissing
+		case CheckPlus:
+			if p.matesAfter(m) {
+				pm.Notes |= MateMarkMissing
+			}
+		default:
+			if !p.matesAfter(m) {
+				pm.Notes |= CheckMarkWrong
+			}
+		}
+	} else if s.check != NoCheckMark {
+		pm.Notes |= CheckMarkWrong
+	}
+	return pm
+}
+
+// Disambiguation a move of a piece needs in short algebraic (C.10).
+const (
+	needNone = iota
+	needFile
+	needRank
+	needBoth
+)
+
+// disambiguation returns what must be written to tell a move from `from`
+// from the other legal moves of the same kind of piece to the same square,
+// whose from-squares are in froms (C.10: file, else rank, else both).
+func disambiguation(froms Bitboard, from Square) int {
+	others := froms &^ from.Bitboard()
+	switch {
+	case others == 0:
+		return needNone
+	case others&fileMask(from.File()) == 0:
+		return needFile
+	case others&rankMask(from.Rank()) == 0:
+		return needRank
+	}
+	return needBoth
+}
+
+// sameKindFroms returns the from-squares of the moves in ml (castling
+// excepted) made by the same kind of piece as m, to the same square.
+func sameKindFroms(p *Position, ml *MoveList, m Move) Bitboard {
+	pt := p.PieceAt(m.From()).Type()
+	var froms Bitboard
+	for _, x := range ml.Moves[:ml.N] {
+		if x.To() == m.To() && !x.IsCastle() && p.PieceAt(x.From()).Type() == pt {
+			froms |= x.From().Bitboard()
+		}
+	}
+	return froms
+}
+
+func fileMask(f int) Bitboard { return Bitboard(0x0101010101010101) << uint(f&7) }
+func rankMask(r int) Bitboard { return Bitboard(0xFF) << (8 * uint(r&7)) }
+
+// matesAfter reports whether m (legal, giving check) mates.
+func (p *Position) matesAfter(m Move) bool {
+	q := *p
+	q.Play(m)
+	return !q.HasLegalMove()
+}
+
+// givesCheck reports whether the legal move m gives check.
+func (p *Position) givesCheck(m Move) bool {
+	us := p.SideToMove()
+	them := us.Other()
+	kb := p.Pieces(them, King)
+	if kb == 0 {
+		return false
+	}
+	ksq := kb.First()
+	from, to := m.From(), m.To()
+	fromBB, toBB := from.Bitboard(), to.Bitboard()
+	occ := p.Occupied()
+	pawns := p.Pieces(us, Pawn)
+	knights := p.Pieces(us, Knight)
+	diag := p.Pieces(us, Bishop) | p.Pieces(us, Queen)
+	orth := p.Pieces(us, Rook) | p.Pieces(us, Queen)
+	switch m.Kind() {
+	case FlagCastle:
+		kingTo := CastleKingTarget(m)
+		rookTo := NewSquare(5, kingTo.Rank())
+		if kingTo.File() == 2 {
+			rookTo = NewSquare(3, kingTo.Rank())
+		}
+		occ = occ&^fromBB&^toBB | kingTo.Bitboard() | rookTo.Bitboard()
+		orth = orth&^toBB | rookTo.Bitboard()
+	default:
+		pt := p.PieceAt(from).Type()
+		if m.IsPromotion() {
+			pt = m.Promotion()
+		}
+		occ = occ&^fromBB | toBB
+		pawns &^= fromBB
+		knights &^= fromBB
+		diag &^= fromBB
+		orth &^= fromBB
+		switch pt {
+		case Pawn:
+			pawns |= toBB
+		case Knight:
+			knights |= toBB
+		case Bishop:
+			diag |= toBB
+		case Rook:
+			orth |= toBB
+		case Queen:
+			diag |= toBB
+			orth |= toBB
+		}
+		if m.IsEnPassant() {
+			occ &^= NewSquare(to.File(), from.Rank()).Bitboard()
+		}
+	}
+	return PawnAttacks(them, ksq)&pawns != 0 ||
+		KnightAttacks(ksq)&knights != 0 ||
+		diagonalRays[ksq]&diag != 0 && BishopAttacks(ksq, occ)&diag != 0 ||
+		(fileMask(ksq.File())|rankMask(ksq.Rank()))&orth != 0 && RookAttacks(ksq, occ)&orth != 0
+}
+
+// diagonalRays holds, for each square, the squares on its two diagonals.
+var diagonalRays = func() (rays [64]Bitboard) {
+	for s := 0; s < 64; s++ {
+		for t := 0; t < 64; t++ {
+			df, dr := t&7-s&7, t>>3-s>>3
+			if t != s && (df == dr || df == -dr) {
+				rays[s] |= Bitboard(1) << uint(t)
+			}
+		}
+	}
+	return rays
+}()
+
+// diagnose explains why no legal move fits s (not castling).
+func (p *Position) diagnose(s *moveSyntax) ParsedMove {
+	pm := s.base()
+	pm.Status = MoveIllegal
+	us := p.SideToMove()
+	them := us.Other()
+	to := s.to
+	pt := s.piece
+	if s.promoBad {
+		pm.Reason = WrongPromotion
+		return pm
+	}
+	if s.fromFile >= 0 && s.fromRank >= 0 {
+		from := NewSquare(int(s.fromFile), int(s.fromRank))
+		pc := p.PieceAt(from)
+		if pc == NoPiece {
+			pm.Reason = NoPieceOnFrom
+			return pm
+		}
+		if pc.Color() != us || pt != NoPieceType && pc.Type() != pt {
+			pm.Reason = WrongPieceOnFrom
+			return pm
+		}
+		pt = pc.Type()
+		if pt == King && from.Rank() == to.Rank() && p.castleLike(from, to) {
+			return p.diagnoseCastle(s, to.File() > from.File(), p.CastlingRook(us, to.File() > from.File()))
+		}
+	}
+	if pt == King && s.fromFile < 0 && s.fromRank < 0 {
+		if k := p.KingSquare(us); k != NoSquare && k.Rank() == to.Rank() && p.castleLike(k, to) {
+			return p.diagnoseCastle(s, to.File() > k.File(), p.CastlingRook(us, to.File() > k.File()))
+		}
+	}
+	if s.promo != NoPieceType && pt == Pawn && to.Rank() != 7-7*int(us) {
+		pm.Reason = WrongPromotion
+		return pm
+	}
+	mine := p.Pieces(us, pt)
+	if s.fromFile >= 0 {
+		mine &= fileMask(int(s.fromFile))
+	}
+	if s.fromRank >= 0 {
+		mine &= rankMask(int(s.fromRank))
+	}
+	occ := p.Occupied()
+	var cands Bitboard
+	switch pt {
+	case Pawn:
+		cands = p.pawnSources(to) & mine
+	case Knight:
+		cands = KnightAttacks(to) & mine
+	case Bishop:
+		cands = BishopAttacks(to, occ) & mine
+	case Rook:
+		cands = RookAttacks(to, occ) & mine
+	case Queen:
+		cands = (BishopAttacks(to, occ) | RookAttacks(to, occ)) & mine
+	case King:
+		cands = KingAttacks(to) & mine
+	}
+	pm.Candidates = cands
+	if cands == 0 {
+		pm.Reason = NoPieceCanReach
+		return pm
+	}
+	if p.ByColor(us).Has(to) {
+		pm.Reason = DestinationOccupied
+		return pm
+	}
+	if s.promo == NoPieceType && pt == Pawn && to.Rank() == 7-7*int(us) {
+		pm.Reason = WrongPromotion
+		return pm
+	}
+	ksq := p.KingSquare(us)
+	if ksq == NoSquare || pt == King {
+		pm.Reason = LeavesKingInCheck
+		return pm
+	}
+	checkers := p.Checkers()
+	pinned := true
+	for b := cands; b != 0; {
+		from := b.PopFirst()
+		occ2 := occ&^from.Bitboard() | to.Bitboard()
+		if pt == Pawn && to == p.EnPassantSquare() && from.File() != to.File() {
+			occ2 &^= NewSquare(to.File(), from.Rank()).Bitboard()
+		}
+		if p.AttackersTo(ksq, them, occ2)&^to.Bitboard()&^checkers == 0 {
+			pinned = false
+		}
+	}
+	if pinned {
+		pm.Reason = Pinned
+	} else {
+		pm.Reason = LeavesKingInCheck
+	}
+	return pm
+}
+
+// castleLike reports whether a king move from -> to on one rank looks like
+// castling: two or more files, or onto a rook of its own colour.
+func (p *Position) castleLike(from, to Square) bool {
+	d := to.File() - from.File()
+	if d >= 2 || d <= -2 {
+		return true
+	}
+	pc := p.PieceAt(to)
+	return pc != NoPiece && pc == MakePiece(p.SideToMove(), Rook)
+}
+
+// pawnSources returns the squares of the side to move's pawns that could
+// move to `to` by their pattern, ignoring pins and checks (a push onto an
+// occupied square counts only for the DestinationOccupied diagnosis when
+// that piece is the mover's own).
+func (p *Position) pawnSources(to Square) Bitboard {
+	us := p.SideToMove()
+	them := us.Other()
+	pawns := p.Pieces(us, Pawn)
+	occ := p.Occupied()
+	var src Bitboard
+	dir := 8
+	if us == Black {
+		dir = -8
+	}
+	pc := p.PieceAt(to)
+	if pc == NoPiece || pc.Color() == us {
+		if one := int(to) - dir; one >= 0 && one < 64 {
+			if pawns.Has(Square(one)) {
+				src |= Square(one).Bitboard()
+			} else if !occ.Has(Square(one)) && to.Rank() == 3+int(us) {
+				if two := one - dir; pawns.Has(Square(two)) {
+					src |= Square(two).Bitboard()
+				}
+			}
+		}
+	}
+	if pc != NoPiece || to == p.EnPassantSquare() {
+		src |= PawnAttacks(them, to) & pawns
+	}
+	return src
+}
+
+// diagnoseCastle explains why castling on the given side is not legal.
+// rook is the castling rook's square (NoSquare: no right).
+func (p *Position) diagnoseCastle(s *moveSyntax, kingSide bool, rook Square) ParsedMove {
+	pm := s.base()
+	pm.Status = MoveIllegal
+	us := p.SideToMove()
+	ksq := p.KingSquare(us)
+	if rook == NoSquare || ksq == NoSquare {
+		pm.Reason = CastlingNoRight
+		return pm
+	}
+	pm.Candidates = ksq.Bitboard()
+	if p.InCheck() {
+		pm.Reason = CastlingInCheck
+		return pm
+	}
+	kingTo := CastleKingTarget(NewCastle(ksq, rook))
+	rookTo := NewSquare(5, kingTo.Rank())
+	if !kingSide {
+		rookTo = NewSquare(3, kingTo.Rank())
+	}
+	kr := ksq.Bitboard() | rook.Bitboard()
+	occ := p.Occupied() &^ kr
+	path := Between(ksq, kingTo) | kingTo.Bitboard() | Between(rook, rookTo) | rookTo.Bitboard()
+	if path&occ != 0 {
+		pm.Reason = CastlingBlocked
+		return pm
+	}
+	for b := Between(ksq, kingTo) | kingTo.Bitboard(); b != 0; {
+		if p.AttackersTo(b.PopFirst(), us.Other(), occ) != 0 {
+			pm.Reason = CastlingThroughCheck
+			return pm
+		}
+	}
+	pm.Reason = LeavesKingInCheck
+	return pm
+}
+
+// base returns a ParsedMove carrying what the token says, with no move.
+func (s *moveSyntax) base() ParsedMove {
+	pm := ParsedMove{CheckMark: s.check, Notes: s.notes, Piece: s.piece, Promotion: s.promo, From: NoSquare, To: s.to}
+	if s.castle != 0 {
+		pm.Piece = King
+	}
+	if s.fromFile >= 0 && s.fromRank >= 0 {
+		pm.From = NewSquare(int(s.fromFile), int(s.fromRank))
+	}
+	return pm
+}

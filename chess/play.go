@@ -1,0 +1,86 @@
+package chess
+
+// Play plays m, which must be legal in p (from LegalMoves, or checked with
+// IsLegal or ParseUCI): it moves the pieces, updates castling rights (lost
+// when the king or that rook moves, or the rook is captured on its square),
+// the en passant square, the clocks, the side to move and the hash. To undo
+// a move, keep a copy of the Position from before. NullMove passes the turn
+// ("--" in PGN): only the side to move, the clocks and the en passant square
+// change. Playing an illegal move leaves p in an unspecified (but safe) state.
+func (p *Position) Play(m Move) {
+	us := p.side
+	p.hash ^= zobSide
+	if p.epLegal {
+		p.hash ^= zobEP[p.ep.File()]
+		p.epLegal = false
+	}
+	p.ep = NoSquare
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+	p.side = us ^ 1
+	if m == NullMove {
+		return
+	}
+
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	switch m.Kind() {
+	case FlagNormal:
+		if p.board[to] != NoPiece {
+			p.remove(to)
+			p.halfmove = 0
+		}
+		p.movePiece(from, to)
+		if pc.Type() == Pawn {
+			p.halfmove = 0
+			if to-from == 16 || from-to == 16 {
+				p.ep = (from + to) / 2
+				if pawnAttacks[us][p.ep]&p.byType[Pawn]&p.byColor[us^1] != 0 && p.computeEPLegal() {
+					p.epLegal = true
+					p.hash ^= zobEP[p.ep.File()]
+				}
+			}
+		}
+	case FlagPromotion:
+		if p.board[to] != NoPiece {
+			p.remove(to)
+		}
+		p.remove(from)
+		p.put(MakePiece(us, m.Promotion()), to)
+		p.halfmove = 0
+	case FlagEnPassant:
+		p.remove(epVictim(from, to))
+		p.movePiece(from, to)
+		p.halfmove = 0
+	case FlagCastle:
+		kt, rt := castleTargetsOf(m)
+		rook := p.board[to]
+		p.remove(from)
+		p.remove(to)
+		p.put(pc, kt)
+		p.put(rook, rt)
+	}
+	if p.castle != 0 {
+		p.updateCastling(from, to, pc)
+	}
+}
+
+// updateCastling removes the castling rights lost by a move from -> to of piece pc.
+func (p *Position) updateCastling(from, to Square, pc Piece) {
+	old := p.castle
+	c := old
+	for i := 0; i < 4; i++ {
+		if c&(1<<i) != 0 && (p.castleRook[i] == from || p.castleRook[i] == to) {
+			c &^= 1 << i
+		}
+	}
+	if pc.Type() == King {
+		c &^= 3 << (2 * pc.Color())
+	}
+	if c != old {
+		p.castle = c
+		p.hash ^= zobCastle[old] ^ zobCastle[c]
+	}
+}
