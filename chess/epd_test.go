@@ -150,13 +150,13 @@ func TestEPDFiles(t *testing.T) {
 				t.Errorf("%s:%d: %v", strings.Join(path, "/"), n, err)
 				continue
 			}
-			checkEPDRoundTrip(t, e)
+			ntCheckEPDRoundTrip(t, e)
 		}
 	}
 	t.Logf("%d EPD lines", lines)
 }
 
-func checkEPDRoundTrip(t *testing.T, e EPD) {
+func ntCheckEPDRoundTrip(t *testing.T, e EPD) {
 	t.Helper()
 	s := e.String()
 	e2, err := ParseEPD(s)

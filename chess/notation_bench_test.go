@@ -4,15 +4,15 @@ import (
 	"testing"
 )
 
-// benchGame is a game ready to replay: its start position and tokens.
-type benchGame struct {
+// ntBenchGame is a game ready to replay: its start position and tokens.
+type ntBenchGame struct {
 	start  Position
 	tokens [][]byte
 	moves  []Move
 }
 
-// loadBenchGames reads the two 1 MB real-game files.
-func loadBenchGames(b *testing.B) (games []benchGame, tokenBytes int64, plies int) {
+// ntLoadBenchGames reads the two 1 MB real-game files.
+func ntLoadBenchGames(b *testing.B) (games []ntBenchGame, tokenBytes int64, plies int) {
 	b.Helper()
 	for _, name := range ntGameFiles {
 		for _, g := range ntSplitGames(ntReadShared(b, "corpus", "games", name)) {
@@ -20,7 +20,7 @@ func loadBenchGames(b *testing.B) (games []benchGame, tokenBytes int64, plies in
 			if !ok {
 				continue
 			}
-			bg := benchGame{start: p, tokens: g.tokens}
+			bg := ntBenchGame{start: p, tokens: g.tokens}
 			for _, tok := range g.tokens {
 				pm := p.ParseMove(tok, English)
 				if pm.Status != MoveOK {
@@ -41,7 +41,7 @@ func loadBenchGames(b *testing.B) (games []benchGame, tokenBytes int64, plies in
 // ParseMove (English) and Play for every ply. SetBytes counts the token
 // bytes; plies/s is reported.
 func BenchmarkParseMoveReplay(b *testing.B) {
-	games, tokenBytes, plies := loadBenchGames(b)
+	games, tokenBytes, plies := ntLoadBenchGames(b)
 	b.SetBytes(tokenBytes)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -63,7 +63,7 @@ func BenchmarkParseMoveReplay(b *testing.B) {
 // BenchmarkReplayPlayOnly is the baseline of BenchmarkParseMoveReplay:
 // the same games with the moves already known (Play only).
 func BenchmarkReplayPlayOnly(b *testing.B) {
-	games, tokenBytes, plies := loadBenchGames(b)
+	games, tokenBytes, plies := ntLoadBenchGames(b)
 	b.SetBytes(tokenBytes)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -84,7 +84,7 @@ func BenchmarkReplayPlayOnly(b *testing.B) {
 // BenchmarkAppendSAN writes the SAN of every move of the games, each in
 // its position. SetBytes counts the SAN bytes written.
 func BenchmarkAppendSAN(b *testing.B) {
-	games, _, plies := loadBenchGames(b)
+	games, _, plies := ntLoadBenchGames(b)
 	type pm struct {
 		p Position
 		m Move

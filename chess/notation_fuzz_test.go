@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// fuzzSeedFENs are positions the fuzzers start from.
-var fuzzSeedFENs = []string{
+// ntFuzzSeedFENs are positions the fuzzers start from.
+var ntFuzzSeedFENs = []string{
 	ntStartFEN,
 	"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
@@ -36,7 +36,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 	}
 	for i, tok := range toks {
-		f.Add(fuzzSeedFENs[i%len(fuzzSeedFENs)], []byte(tok), uint8(i%int(numLanguages)))
+		f.Add(ntFuzzSeedFENs[i%len(ntFuzzSeedFENs)], []byte(tok), uint8(i%int(numLanguages)))
 	}
 	f.Fuzz(func(t *testing.T, fen string, tok []byte, lang uint8) {
 		p, err := ParseFEN(fen)
@@ -87,13 +87,13 @@ func FuzzParseEPD(f *testing.F) {
 			return
 		}
 		_ = e.Position.Problems()
-		checkEPDRoundTrip(t, e)
+		ntCheckEPDRoundTrip(t, e)
 	})
 }
 
 // FuzzProblems: Problems never panics on any position ParseFEN accepts.
 func FuzzProblems(f *testing.F) {
-	for _, fen := range fuzzSeedFENs {
+	for _, fen := range ntFuzzSeedFENs {
 		f.Add(fen)
 	}
 	f.Add("8/8/3Pk3/8/8/8/B7/4R2K b - - 0 1")

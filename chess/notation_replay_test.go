@@ -134,7 +134,7 @@ func TestLegalFromsMatchesMovegen(t *testing.T) {
 			}
 		}
 	}
-	fens, names := perftSuiteFENs(t)
+	fens, names := ntPerftSuiteFENs(t)
 	for i, fen := range fens {
 		e, err := ParseEPD(fen)
 		if err != nil {

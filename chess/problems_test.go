@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-func problemCodes(probs []Problem) []string {
+func ntProblemCodes(probs []Problem) []string {
 	var codes []string
 	for _, pr := range probs {
 		codes = append(codes, pr.Code)
@@ -65,7 +65,7 @@ func TestProblems(t *testing.T) {
 	for _, tc := range tests {
 		p := ntFEN(t, tc.fen)
 		probs := p.Problems()
-		got := strings.Join(problemCodes(probs), ",")
+		got := strings.Join(ntProblemCodes(probs), ",")
 		if got != tc.codes {
 			t.Errorf("%s: problems %q, want %q (%v)", tc.fen, got, tc.codes, probs)
 		}
@@ -108,7 +108,7 @@ func TestFENProblems(t *testing.T) {
 			t.Errorf("%s: %v", tc.fen, err)
 			continue
 		}
-		if got := strings.Join(problemCodes(probs), ","); got != tc.codes {
+		if got := strings.Join(ntProblemCodes(probs), ","); got != tc.codes {
 			t.Errorf("%s: problems %q, want %q (%v)", tc.fen, got, tc.codes, probs)
 		}
 	}
@@ -117,10 +117,10 @@ func TestFENProblems(t *testing.T) {
 	}
 }
 
-// perftSuiteFENs returns the positions of the perft suites in reference/:
+// ntPerftSuiteFENs returns the positions of the perft suites in reference/:
 // EPD lines (FEN + ";D1 20 ...") and python-chess style "epd FEN" lines,
 // each with a name for messages.
-func perftSuiteFENs(t *testing.T) (fens, names []string) {
+func ntPerftSuiteFENs(t *testing.T) (fens, names []string) {
 	for _, f := range []struct {
 		path  []string
 		style string
@@ -166,7 +166,7 @@ func perftSuiteFENs(t *testing.T) (fens, names []string) {
 // TestPerftSuitesHaveNoProblems: every perft suite position is legal,
 // except a few that cannot arise in a game, listed with the reason.
 func TestPerftSuitesHaveNoProblems(t *testing.T) {
-	fens, names := perftSuiteFENs(t)
+	fens, names := ntPerftSuiteFENs(t)
 	// Impossible positions in the suites, by piece placement. They test
 	// move generators, not games; each is explained.
 	known := map[string]struct{ codes, why string }{
@@ -196,10 +196,10 @@ func TestPerftSuitesHaveNoProblems(t *testing.T) {
 			t.Errorf("%s: %v", names[i], err)
 			continue
 		}
-		if got, want := problemCodes(probs), problemCodes(e.Position.Problems()); !slices.Equal(got, want) {
+		if got, want := ntProblemCodes(probs), ntProblemCodes(e.Position.Problems()); !slices.Equal(got, want) {
 			t.Errorf("%s: FENProblems %v, Problems %v", names[i], got, want)
 		}
-		codes := strings.Join(problemCodes(probs), ",")
+		codes := strings.Join(ntProblemCodes(probs), ",")
 		if k, ok := known[fields[0]]; ok {
 			seen[fields[0]] = true
 			if codes != k.codes {
