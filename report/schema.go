@@ -1,0 +1,330 @@
+package report
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// SchemaVersion is the version of the table contract. It is stored in the
+// key-value metadata of every part file (key "arbiter.schema_version") and
+// in summary.json. It changes when a column is renamed, removed or retyped;
+// adding a column bumps it too.
+const SchemaVersion = "1"
+
+// Metadata keys stored in every part file's key-value metadata.
+const (
+	MetaTable         = "arbiter.table"
+	MetaSchemaVersion = "arbiter.schema_version"
+)
+
+// Table names: each is the name of the table's folder under the output
+// directory.
+const (
+	GamesTableName     = "games"
+	MovesTableName     = "moves"
+	FindingsTableName  = "findings"
+	PositionsTableName = "positions"
+)
+
+// Table describes one output table: its folder name, its Arrow schema and
+// the Parquet encoding choices that go with it.
+type Table struct {
+	// Name is the folder name under the output directory ("moves").
+	Name string
+	// Schema is the Arrow schema of every batch and part file.
+	Schema *arrow.Schema
+	// plain lists the columns written without dictionary encoding (long,
+	// mostly unique values).
+	plain []string
+}
+
+// PlainColumns returns the columns that are written without dictionary
+// encoding. All other columns use dictionary encoding, with the writer
+// falling back to plain encoding when a dictionary grows too large.
+func (t Table) PlainColumns() []string { return append([]string(nil), t.plain...) }
+
+var (
+	str     = arrow.BinaryTypes.String
+	i16     = arrow.PrimitiveTypes.Int16
+	i32     = arrow.PrimitiveTypes.Int32
+	i64     = arrow.PrimitiveTypes.Int64
+	boolean = arrow.FixedWidthTypes.Boolean
+	date32  = arrow.FixedWidthTypes.Date32
+	timeMS  = arrow.FixedWidthTypes.Time32ms
+
+	// tagsType is map<string, string> with non-null values.
+	tagsType = arrow.MapOfFields(arrow.Field{Type: str}, arrow.Field{Type: str})
+	// nagsType and problemsType use the Parquet element name and
+	// non-nullable elements, so that the stored schema and the one read
+	// back are identical.
+	nagsType     = arrow.ListOfField(arrow.Field{Name: "element", Type: i32})
+	problemsType = arrow.ListOfField(arrow.Field{Name: "element", Type: str})
+)
+
+func req(name string, t arrow.DataType) arrow.Field {
+	return arrow.Field{Name: name, Type: t}
+}
+
+func opt(name string, t arrow.DataType) arrow.Field {
+	return arrow.Field{Name: name, Type: t, Nullable: true}
+}
+
+func newSchema(table string, fields ...arrow.Field) *arrow.Schema {
+	md := arrow.NewMetadata(
+		[]string{MetaTable, MetaSchemaVersion},
+		[]string{table, SchemaVersion})
+	return arrow.NewSchema(fields, &md)
+}
+
+// gamesFields is the column list of the games table, in order.
+var gamesFields = []arrow.Field{
+	req("game_id", i64),       // run-wide input order, from 0
+	req("source_file", str),   // input path as given
+	req("source_offset", i64), // byte offset of the game in the decompressed stream
+	req("source_line", i64),   // 1-based line of the game's first tag
+	req("game_index", i64),    // 0-based index of the game in its file
+	opt("event", str),
+	opt("site", str),
+	opt("date", str),        // the Date tag as written
+	opt("utc_date", date32), // UTCDate; NULL when absent or unparseable
+	opt("utc_time", timeMS), // UTCTime, milliseconds since midnight
+	opt("round", str),
+	opt("white", str),
+	opt("black", str),
+	opt("result", str), // the Result tag as written
+	opt("white_elo", i16),
+	opt("black_elo", i16),
+	opt("white_rating_diff", i16),
+	opt("black_rating_diff", i16),
+	opt("white_title", str),
+	opt("black_title", str),
+	opt("eco", str),
+	opt("opening", str),
+	opt("termination", str),
+	opt("time_control", str),
+	opt("variant", str),
+	opt("start_fen", str), // the FEN tag as written
+	req("tags", tagsType), // every other tag, in file order
+	req("movetext", str),  // normalized English SAN with move numbers
+	req("plies_recorded", i32),
+	req("plies_replayed", i32),
+	opt("end_kind", str),
+	opt("end_ply", i32),
+	opt("result_by_rules", str),
+	opt("result_ok", boolean),
+	opt("first_error_ply", i32),
+	opt("threefold_ply", i32),
+	opt("threefold_claim_ply", i32),
+	opt("fifty_ply", i32),
+	opt("fivefold_ply", i32),
+	opt("seventyfive_ply", i32),
+	opt("dead_ply", i32),
+	req("final_fen", str),
+	req("notation_language", str),
+	req("error_count", i32),
+	req("warning_count", i32),
+	req("info_count", i32),
+	req("audited", boolean),
+	req("unchecked_plies", i32),
+	opt("white_can_mate", boolean),
+	opt("black_can_mate", boolean),
+}
+
+var gamesTable = Table{
+	Name:   GamesTableName,
+	Schema: newSchema(GamesTableName, gamesFields...),
+	plain: []string{"game_id", "source_offset", "source_line", "game_index", "site", "white", "black",
+		"start_fen", "movetext", "final_fen"},
+}
+
+// GamesTable returns the games table: one row per game.
+//
+//	game_id int64             run-wide input order, from 0
+//	source_file string        input path as given on the command line
+//	source_offset int64       byte offset of the game in the decompressed stream
+//	source_line int64         1-based line of the game's first line
+//	game_index int64          0-based index of the game in its file
+//	event, site, date string  tags as written (NULL when absent)
+//	utc_date date32           UTCDate (NULL when absent or unparseable)
+//	utc_time time32[ms]       UTCTime as milliseconds since midnight
+//	round, white, black, result string
+//	white_elo, black_elo int16               NULL when absent, "?" or unparseable
+//	white_rating_diff, black_rating_diff int16
+//	white_title, black_title, eco, opening, termination, time_control,
+//	variant, start_fen string                tags as written
+//	tags map<string,string>   every other tag, in file order (never NULL)
+//	movetext string           normalized English SAN with move numbers
+//	plies_recorded, plies_replayed int32
+//	end_kind string           checkmate | stalemate | dead_position |
+//	                          fivefold_repetition | seventyfive_move_rule
+//	end_ply int32, result_by_rules string, result_ok bool
+//	first_error_ply, threefold_ply, threefold_claim_ply, fifty_ply,
+//	fivefold_ply, seventyfive_ply, dead_ply int32
+//	final_fen string, notation_language string
+//	error_count, warning_count, info_count int32
+//	audited bool              the rules were checked (false: unsupported variant)
+//	unchecked_plies int32     recorded plies that were not checked
+//	white_can_mate, black_can_mate bool      at the final position; NULL = undetermined
+func GamesTable() Table { return gamesTable }
+
+// GamesSchema returns the Arrow schema of the games table.
+func GamesSchema() *arrow.Schema { return gamesTable.Schema }
+
+var movesFields = []arrow.Field{
+	req("game_id", i64),
+	req("ply", i32),
+	req("move_number", i32),
+	req("color", str), // "white" or "black"
+	req("san", str),   // normalized English SAN
+	req("uci", str),
+	req("piece", str), // P N B R Q K
+	req("from_square", str),
+	req("to_square", str),
+	opt("captured", str),
+	opt("promotion", str),
+	req("is_check", boolean),
+	req("is_mate", boolean),
+	opt("clock_ms", i64),
+	opt("emt_ms", i64),
+	opt("eval_cp", i32),
+	opt("eval_mate", i32),
+	opt("nags", nagsType),
+	opt("comment", str),
+	req("halfmove_clock", i32),
+	req("repetition_count", i32),
+	req("zobrist", i64),
+}
+
+// movesPlain lists the moves columns without dictionary encoding: long
+// unique values, and the tiny fixed vocabularies (2 colours, 6 pieces, 64
+// squares) that zstd compresses about as well as a dictionary would, and
+// that arrow-go's dictionary encoder would hash (with an allocation) per
+// value: writing them plain cuts the writer's CPU per row by about a
+// quarter.
+var movesPlain = []string{"color", "piece", "from_square", "to_square", "comment", "zobrist"}
+
+var (
+	movesTable = Table{
+		Name:   MovesTableName,
+		Schema: newSchema(MovesTableName, movesFields...),
+		plain:  movesPlain,
+	}
+	movesTableFEN = Table{
+		Name:   MovesTableName,
+		Schema: newSchema(MovesTableName, append(movesFields[:len(movesFields):len(movesFields)], req("fen", str))...),
+		plain:  append(movesPlain[:len(movesPlain):len(movesPlain)], "fen"),
+	}
+)
+
+// MovesTable returns the moves table: one row per replayed ply. The fen
+// column exists only when withFEN is true.
+//
+//	game_id int64, ply int32 (1-based), move_number int32
+//	color string              "white" | "black"
+//	san string                normalized English SAN
+//	uci string                e.g. "e2e4", "e7e8q"
+//	piece string              moving piece: P N B R Q K
+//	from_square, to_square string            e.g. "e2"
+//	captured string           captured piece letter, NULL if none
+//	promotion string          promotion piece letter, NULL if none
+//	is_check, is_mate bool
+//	clock_ms, emt_ms int64    [%clk] and [%emt] comments, NULL when absent
+//	eval_cp, eval_mate int32  [%eval] in centipawns or mate distance
+//	nags list<int32>          NULL when none
+//	comment string            NULL when none
+//	halfmove_clock int32      after the move
+//	repetition_count int32    occurrences of the position after the move so far (1 = first)
+//	zobrist int64             FIDE position key after the move: the uint64 bit pattern
+//	fen string                position after the move (only with withFEN)
+func MovesTable(withFEN bool) Table {
+	if withFEN {
+		return movesTableFEN
+	}
+	return movesTable
+}
+
+// MovesSchema returns the Arrow schema of the moves table.
+func MovesSchema(withFEN bool) *arrow.Schema { return MovesTable(withFEN).Schema }
+
+var findingsFields = []arrow.Field{
+	req("game_id", i64),
+	opt("ply", i32),
+	opt("move_number", i32),
+	opt("color", str),
+	req("kind", str),
+	req("severity", str),
+	opt("article", str),
+	req("message", str),
+	opt("san", str),
+	opt("fen", str),
+	opt("witness", str),
+	req("source_file", str),
+	opt("source_line", i64),
+}
+
+var findingsTable = Table{
+	Name:   FindingsTableName,
+	Schema: newSchema(FindingsTableName, findingsFields...),
+	plain:  []string{"fen", "witness"},
+}
+
+// FindingsTable returns the findings table: one row per finding.
+//
+//	game_id int64
+//	ply, move_number int32    NULL for game-level findings
+//	color string              "white" | "black", NULL for game-level findings
+//	kind string               machine-readable finding kind
+//	severity string           error | warning | info
+//	article string            FIDE Laws article, e.g. "9.2"; NULL when none applies
+//	message string            human-readable explanation
+//	san string                the move as written, NULL for game-level findings
+//	fen string                position before the move, NULL when not applicable
+//	witness string            e.g. a helpmate line in SAN, NULL when none
+//	source_file string, source_line int64    line of the move or of the game
+func FindingsTable() Table { return findingsTable }
+
+// FindingsSchema returns the Arrow schema of the findings table.
+func FindingsSchema() *arrow.Schema { return findingsTable.Schema }
+
+var positionsFields = []arrow.Field{
+	req("position_id", i64),
+	req("source_file", str),
+	req("source_line", i64),
+	req("fen", str),
+	req("valid", boolean),
+	req("problems", problemsType),
+	opt("side_to_move", str),
+	opt("in_check", boolean),
+	opt("checkmate", boolean),
+	opt("stalemate", boolean),
+	opt("dead", boolean),
+	opt("white_can_mate", boolean),
+	opt("black_can_mate", boolean),
+	opt("legal_moves", i32),
+}
+
+var positionsTable = Table{
+	Name:   PositionsTableName,
+	Schema: newSchema(PositionsTableName, positionsFields...),
+	plain:  []string{"position_id", "source_line", "fen"},
+}
+
+// PositionsTable returns the positions table: one row per FEN/EPD input
+// line.
+//
+//	position_id int64, source_file string, source_line int64
+//	fen string                as written
+//	valid bool
+//	problems list<string>     empty when valid (never NULL)
+//	side_to_move string       "white" | "black", NULL when invalid
+//	in_check, checkmate, stalemate, dead bool    NULL when invalid or undetermined
+//	white_can_mate, black_can_mate bool          NULL = undetermined
+//	legal_moves int32         NULL when invalid
+func PositionsTable() Table { return positionsTable }
+
+// PositionsSchema returns the Arrow schema of the positions table.
+func PositionsSchema() *arrow.Schema { return positionsTable.Schema }
+
+// Tables returns every table of a run, in a stable order.
+func Tables(withFEN bool) []Table {
+	return []Table{GamesTable(), MovesTable(withFEN), FindingsTable(), PositionsTable()}
+}

@@ -1,0 +1,178 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// SummaryFile is the name of the run summary in the output directory.
+const SummaryFile = "summary.json"
+
+// Rulebook names the rules every game is judged against.
+const Rulebook = "FIDE Laws of Chess 2023"
+
+// Summary is the content of summary.json: a plain struct that the pipeline
+// fills (most counts come from package stats) and hands to WriteSummary
+// after every table is closed. Maps are written with sorted keys, so the
+// file is deterministic apart from the times.
+type Summary struct {
+	Tool          string `json:"tool"`           // "arbiter"
+	Version       string `json:"version"`        // tool version
+	Rulebook      string `json:"rulebook"`       // Rulebook
+	SchemaVersion string `json:"schema_version"` // SchemaVersion
+	WithFEN       bool   `json:"with_fen"`       // moves.fen written
+
+	StartedAt   time.Time `json:"started_at"`
+	FinishedAt  time.Time `json:"finished_at"`
+	WallSeconds float64   `json:"wall_seconds"`
+
+	Inputs       []InputSummary `json:"inputs"`
+	FailedInputs int            `json:"failed_inputs"`
+
+	Games     int64 `json:"games"`
+	Plies     int64 `json:"plies"` // rows of the moves table
+	Positions int64 `json:"positions"`
+	Findings  int64 `json:"findings"`
+	// FindingsByKind and FindingsBySeverity count findings rows.
+	FindingsByKind     map[string]int64 `json:"findings_by_kind"`
+	FindingsBySeverity map[string]int64 `json:"findings_by_severity"`
+
+	// GamesPerSecond and MBPerSecond are computed by SetRates
+	// (MB = 10^6 bytes of input as read from disk).
+	GamesPerSecond float64 `json:"games_per_second"`
+	MBPerSecond    float64 `json:"mb_per_second"`
+
+	// Tables maps a table name to what its writer wrote.
+	Tables map[string]TableStats `json:"tables"`
+}
+
+// InputSummary describes one input file.
+type InputSummary struct {
+	Path string `json:"path"`
+	// Bytes is the size read from disk; DecompressedBytes the size of the
+	// decompressed stream (equal for plain files).
+	Bytes             int64  `json:"bytes"`
+	DecompressedBytes int64  `json:"decompressed_bytes"`
+	Games             int64  `json:"games"`
+	Positions         int64  `json:"positions,omitempty"`
+	Error             string `json:"error,omitempty"` // why the input failed, if it did
+}
+
+// NewSummary returns a Summary with the tool name, version, rulebook and
+// schema version set and the maps allocated.
+func NewSummary(version string) *Summary {
+	return &Summary{
+		Tool:               "arbiter",
+		Version:            version,
+		Rulebook:           Rulebook,
+		SchemaVersion:      SchemaVersion,
+		FindingsByKind:     map[string]int64{},
+		FindingsBySeverity: map[string]int64{},
+		Tables:             map[string]TableStats{},
+	}
+}
+
+// AddTable records the stats a TableWriter returned from Close.
+func (s *Summary) AddTable(t TableStats) {
+	if s.Tables == nil {
+		s.Tables = map[string]TableStats{}
+	}
+	s.Tables[t.Table] = t
+}
+
+// SetRates sets FinishedAt, WallSeconds, GamesPerSecond and MBPerSecond
+// from StartedAt, end, Games and the input Bytes.
+func (s *Summary) SetRates(end time.Time) {
+	s.FinishedAt = end
+	wall := end.Sub(s.StartedAt).Seconds()
+	s.WallSeconds = wall
+	if wall <= 0 {
+		s.GamesPerSecond, s.MBPerSecond = 0, 0
+		return
+	}
+	var bytes int64
+	for _, in := range s.Inputs {
+		bytes += in.Bytes
+	}
+	s.GamesPerSecond = float64(s.Games) / wall
+	s.MBPerSecond = float64(bytes) / 1e6 / wall
+}
+
+// BeginRun prepares DIR for a new run: it creates the folder and, so that
+// a summary.json is only ever present for a finished run, removes the
+// summary of an earlier run when overwrite is true (otherwise an existing
+// summary.json is an error wrapping ErrOutputExists). The table writers
+// check their own folders.
+func BeginRun(dir string, overwrite bool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("report: create output folder: %w", err)
+	}
+	path := filepath.Join(dir, SummaryFile)
+	if _, err := os.Stat(path); err == nil {
+		if !overwrite {
+			return fmt.Errorf("%w: %s", ErrOutputExists, path)
+		}
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("report: remove old summary: %w", err)
+		}
+	}
+	return nil
+}
+
+// WriteSummary writes s as DIR/summary.json atomically: it writes a hidden
+// temporary file, syncs it and renames it, so readers see either no
+// summary or a complete one. The pipeline calls it last.
+func WriteSummary(dir string, s *Summary) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("report: encode summary: %w", err)
+	}
+	data = append(data, '\n')
+	return writeFileAtomic(filepath.Join(dir, SummaryFile), data)
+}
+
+// ReadSummary reads DIR/summary.json.
+func ReadSummary(dir string) (*Summary, error) {
+	data, err := os.ReadFile(filepath.Join(dir, SummaryFile))
+	if err != nil {
+		return nil, fmt.Errorf("report: read summary: %w", err)
+	}
+	s := new(Summary)
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, fmt.Errorf("report: decode %s: %w", filepath.Join(dir, SummaryFile), err)
+	}
+	return s, nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp := filepath.Join(dir, "."+base+".tmp")
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("report: create %s: %w", tmp, err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("report: write %s: %w", path, err)
+	}
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,416 @@
+package report
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// Defaults of WriterOptions.
+const (
+	DefaultRowGroupRows  = 1 << 20   // rows per row group
+	DefaultRowGroupBytes = 128 << 20 // buffered bytes per row group
+	DefaultPartRows      = 64 << 20  // rows per part file
+	DefaultPartBytes     = 1 << 30   // bytes per part file
+	DefaultZstdLevel     = 3
+)
+
+// ErrOutputExists is wrapped by the error of NewTableWriter when the table
+// folder already holds Parquet files and WriterOptions.Overwrite is false,
+// and by BeginRun when the folder holds a finished run's summary.json.
+var ErrOutputExists = errors.New("report: output already exists")
+
+// WriterOptions tunes a TableWriter. The zero value selects the defaults.
+type WriterOptions struct {
+	// RowGroupRows caps the rows of a row group (default 1 Mi). Row
+	// groups hold exactly this many rows, except the last of a part.
+	RowGroupRows int64
+	// RowGroupBytes closes a row group early once the encoded, compressed
+	// pages buffered for it reach this many bytes (default 128 MiB),
+	// checked after each batch. Pages are cut at 1 MiB, so the count lags
+	// by up to one page per column. It bounds the writer's memory for wide
+	// rows (games with long movetext). Negative disables the check.
+	RowGroupBytes int64
+	// PartRows caps the rows of a part file (default 64 Mi). Parts hold
+	// exactly this many rows, except the last.
+	PartRows int64
+	// PartBytes starts a new part file once a part reaches this many bytes
+	// (default 1 GiB), checked when a row group ends. Negative disables the
+	// check.
+	PartBytes int64
+	// ZstdLevel is the zstd compression level (default 3).
+	ZstdLevel int
+	// Overwrite removes part files left in the table folder by an earlier
+	// run instead of failing with ErrOutputExists.
+	Overwrite bool
+	// NoSync skips fsync of part files and folders (tests, benchmarks,
+	// tmpfs). The rename that publishes a part still happens.
+	NoSync bool
+	// Allocator is used by the Parquet encoder (nil means
+	// memory.DefaultAllocator).
+	Allocator memory.Allocator
+}
+
+func (o WriterOptions) withDefaults() (WriterOptions, error) {
+	def := func(v *int64, d int64, name string, negOK bool) error {
+		switch {
+		case *v == 0:
+			*v = d
+		case *v < 0 && !negOK:
+			return fmt.Errorf("report: %s must be positive, got %d", name, *v)
+		}
+		return nil
+	}
+	if err := def(&o.RowGroupRows, DefaultRowGroupRows, "RowGroupRows", false); err != nil {
+		return o, err
+	}
+	if err := def(&o.PartRows, DefaultPartRows, "PartRows", false); err != nil {
+		return o, err
+	}
+	if err := def(&o.RowGroupBytes, DefaultRowGroupBytes, "RowGroupBytes", true); err != nil {
+		return o, err
+	}
+	if err := def(&o.PartBytes, DefaultPartBytes, "PartBytes", true); err != nil {
+		return o, err
+	}
+	if o.ZstdLevel == 0 {
+		o.ZstdLevel = DefaultZstdLevel
+	}
+	if o.Allocator == nil {
+		o.Allocator = memory.DefaultAllocator
+	}
+	return o, nil
+}
+
+// TableStats describes what a TableWriter wrote.
+type TableStats struct {
+	Table     string   `json:"table"`
+	Rows      int64    `json:"rows"`
+	RowGroups int      `json:"row_groups"`
+	Bytes     int64    `json:"bytes"`
+	Parts     []string `json:"parts"` // relative to the output directory, e.g. "moves/part-00000.parquet"
+}
+
+// TableWriter writes the batches of one table as part files under
+// DIR/<table>/. It is not safe for concurrent use: one goroutine owns it,
+// calls Write for each batch in input order and finally Close (or Abort).
+type TableWriter struct {
+	dir   string // DIR/<table>
+	table Table
+	opts  WriterOptions
+	props *parquet.WriterProperties
+	aprop pqarrow.ArrowWriterProperties
+
+	// The open part, if any.
+	f        *os.File
+	buf      *bufio.Writer
+	fw       *pqarrow.FileWriter
+	tmp      string
+	partRows int64
+	rgRows   int64
+	rgFull   bool
+
+	stats  TableStats
+	closed bool
+}
+
+const (
+	partPrefix = "part-"
+	partSuffix = ".parquet"
+	tmpPrefix  = ".part-" // hidden: not matched by *.parquet, skipped by Spark and Hive
+	tmpSuffix  = ".parquet.tmp"
+)
+
+// NewTableWriter prepares the folder root/<table.Name> and returns a writer
+// for the table. Temporary files left by an interrupted run are removed.
+// Parquet files already in the folder make it fail with ErrOutputExists,
+// unless opts.Overwrite is set, in which case part files are removed. No
+// part file is created until the first Write (or Close).
+func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(root, table.Name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("report: create table folder: %w", err)
+	}
+	if err := removeTemps(dir); err != nil {
+		return nil, err
+	}
+	if err := clearParts(dir, opts.Overwrite); err != nil {
+		return nil, err
+	}
+	wp := []parquet.WriterProperty{
+		parquet.WithAllocator(opts.Allocator),
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithCompressionLevel(opts.ZstdLevel),
+		parquet.WithStats(true),
+		parquet.WithPageIndexEnabled(true),
+		parquet.WithDictionaryDefault(true),
+		parquet.WithMaxRowGroupLength(opts.RowGroupRows),
+	}
+	for _, c := range table.plain {
+		wp = append(wp, parquet.WithDictionaryFor(c, false))
+	}
+	return &TableWriter{
+		dir:   dir,
+		table: table,
+		opts:  opts,
+		props: parquet.NewWriterProperties(wp...),
+		aprop: pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(opts.Allocator)),
+		stats: TableStats{Table: table.Name},
+	}, nil
+}
+
+func removeTemps(dir string) error {
+	tmps, err := filepath.Glob(filepath.Join(dir, tmpPrefix+"*"+tmpSuffix))
+	if err != nil {
+		return fmt.Errorf("report: list temporary files: %w", err)
+	}
+	for _, t := range tmps {
+		if err := os.Remove(t); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("report: remove stale temporary file: %w", err)
+		}
+	}
+	return nil
+}
+
+func clearParts(dir string, overwrite bool) error {
+	old, err := filepath.Glob(filepath.Join(dir, "*"+partSuffix))
+	if err != nil {
+		return fmt.Errorf("report: list part files: %w", err)
+	}
+	if len(old) == 0 {
+		return nil
+	}
+	if !overwrite {
+		return fmt.Errorf("%w: %s (%d files)", ErrOutputExists, dir, len(old))
+	}
+	var foreign []string
+	for _, p := range old {
+		if !strings.HasPrefix(filepath.Base(p), partPrefix) {
+			foreign = append(foreign, filepath.Base(p))
+			continue
+		}
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("report: remove old part file: %w", err)
+		}
+	}
+	if len(foreign) > 0 {
+		return fmt.Errorf("%w: %s holds files not written by arbiter: %s",
+			ErrOutputExists, dir, strings.Join(foreign, ", "))
+	}
+	return nil
+}
+
+// Write appends the rows of rec to the table. rec must have the table's
+// schema; Write does not keep it, so the caller releases it afterwards.
+// Batches of zero rows are ignored. Row groups and part files are cut at
+// the configured limits, splitting rec when needed. After an error the
+// writer is unusable: call Abort.
+func (w *TableWriter) Write(rec arrow.RecordBatch) error {
+	if w.closed {
+		return fmt.Errorf("report: %s: write after close", w.table.Name)
+	}
+	if !rec.Schema().Equal(w.table.Schema) {
+		return fmt.Errorf("report: %s: batch schema does not match the table schema", w.table.Name)
+	}
+	n := rec.NumRows()
+	for off := int64(0); off < n; {
+		if err := w.startRowGroup(); err != nil {
+			return err
+		}
+		take := min(n-off, w.opts.RowGroupRows-w.rgRows, w.opts.PartRows-w.partRows)
+		var err error
+		if off == 0 && take == n {
+			err = w.fw.WriteBuffered(rec)
+		} else {
+			s := rec.NewSlice(off, off+take)
+			err = w.fw.WriteBuffered(s)
+			s.Release()
+		}
+		if err != nil {
+			return fmt.Errorf("report: %s: write %s: %w", w.table.Name, w.tmp, err)
+		}
+		w.rgRows += take
+		w.partRows += take
+		w.stats.Rows += take
+		off += take
+		if w.rgRows >= w.opts.RowGroupRows || w.partRows >= w.opts.PartRows ||
+			(w.opts.RowGroupBytes > 0 && w.fw.RowGroupTotalBytesWritten() >= w.opts.RowGroupBytes) {
+			w.rgFull = true
+		}
+	}
+	return nil
+}
+
+// startRowGroup makes sure an open part with room in its current row group
+// is ready for the next rows.
+func (w *TableWriter) startRowGroup() error {
+	if w.fw != nil && w.rgFull {
+		partFull := w.partRows >= w.opts.PartRows ||
+			(w.opts.PartBytes > 0 && w.fw.TotalBytesWritten()+w.fw.RowGroupTotalCompressedBytes() >= w.opts.PartBytes)
+		if partFull {
+			if err := w.finishPart(); err != nil {
+				return err
+			}
+		} else {
+			if err := w.fw.NewBufferedRowGroupChecked(); err != nil {
+				return fmt.Errorf("report: %s: new row group: %w", w.table.Name, err)
+			}
+			w.stats.RowGroups++
+			w.rgRows, w.rgFull = 0, false
+		}
+	}
+	if w.fw == nil {
+		return w.openPart()
+	}
+	return nil
+}
+
+func (w *TableWriter) partName(i int) string {
+	return fmt.Sprintf("%s%05d%s", partPrefix, i, partSuffix)
+}
+
+func (w *TableWriter) openPart() error {
+	name := w.partName(len(w.stats.Parts))
+	w.tmp = filepath.Join(w.dir, "."+name+".tmp")
+	f, err := os.OpenFile(w.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("report: %s: create part: %w", w.table.Name, err)
+	}
+	w.f = f
+	w.buf = bufio.NewWriterSize(f, 1<<20)
+	fw, err := pqarrow.NewFileWriter(w.table.Schema, w.buf, w.props, w.aprop)
+	if err != nil {
+		w.f.Close()
+		os.Remove(w.tmp)
+		w.f, w.buf = nil, nil
+		return fmt.Errorf("report: %s: start part %s: %w", w.table.Name, name, err)
+	}
+	w.fw = fw
+	w.partRows, w.rgRows, w.rgFull = 0, 0, false
+	return nil
+}
+
+// finishPart closes the open part, syncs it and renames it to its final
+// name.
+func (w *TableWriter) finishPart() error {
+	name := w.partName(len(w.stats.Parts))
+	final := filepath.Join(w.dir, name)
+	hadRows := w.partRows > 0
+	if err := w.fw.Close(); err != nil {
+		return fmt.Errorf("report: %s: close part %s: %w", w.table.Name, name, err)
+	}
+	if hadRows {
+		w.stats.RowGroups++
+	}
+	size := w.fw.TotalBytesWritten()
+	w.fw = nil
+	if err := w.buf.Flush(); err != nil {
+		return fmt.Errorf("report: %s: write part %s: %w", w.table.Name, name, err)
+	}
+	if !w.opts.NoSync {
+		if err := w.f.Sync(); err != nil {
+			return fmt.Errorf("report: %s: sync part %s: %w", w.table.Name, name, err)
+		}
+	}
+	err := w.f.Close()
+	w.f, w.buf = nil, nil
+	if err != nil {
+		return fmt.Errorf("report: %s: close part %s: %w", w.table.Name, name, err)
+	}
+	if err := os.Rename(w.tmp, final); err != nil {
+		return fmt.Errorf("report: %s: publish part %s: %w", w.table.Name, name, err)
+	}
+	w.tmp = ""
+	if !w.opts.NoSync {
+		if err := syncDir(w.dir); err != nil {
+			return fmt.Errorf("report: %s: %w", w.table.Name, err)
+		}
+	}
+	w.stats.Bytes += size
+	w.stats.Parts = append(w.stats.Parts, filepath.ToSlash(filepath.Join(w.table.Name, name)))
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync folder: %w", err)
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("sync folder %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Close finishes the open part and returns what was written. A table that
+// received no rows gets one part file with the schema and zero rows.
+// Close also removes temporary files of this table. Calling Close again
+// returns the same stats.
+func (w *TableWriter) Close() (TableStats, error) {
+	if w.closed {
+		return w.stats, nil
+	}
+	if w.fw == nil && len(w.stats.Parts) == 0 {
+		if err := w.openPart(); err != nil {
+			w.Abort()
+			return w.stats, err
+		}
+	}
+	if w.fw != nil {
+		if err := w.finishPart(); err != nil {
+			w.Abort()
+			return w.stats, err
+		}
+	}
+	w.closed = true
+	if err := removeTemps(w.dir); err != nil {
+		return w.stats, err
+	}
+	return w.stats, nil
+}
+
+// Abort stops the writer after an error or a cancellation: the open part
+// is discarded (its temporary file removed) and its buffers are freed.
+// Parts already published stay; they are complete files, and the missing
+// summary.json marks the run as unfinished. Abort after Close does
+// nothing.
+func (w *TableWriter) Abort() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	if w.fw != nil {
+		w.fw.Close() // frees the buffered row group; the file is discarded
+		w.fw = nil
+	}
+	if w.f != nil {
+		w.f.Close()
+		w.f, w.buf = nil, nil
+	}
+	if w.tmp != "" {
+		os.Remove(w.tmp)
+		w.tmp = ""
+	}
+}
+
+// Stats returns what has been published so far (complete parts only, plus
+// the rows accepted).
+func (w *TableWriter) Stats() TableStats { return w.stats }
