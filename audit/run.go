@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -87,11 +86,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if !explicit {
 		want = [numTables]bool{true, true, true, true}
 	}
-	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+	// A summary from an earlier run would describe other tables.
+	if err := report.BeginRun(cfg.OutDir, true); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	// A summary from an earlier run would describe other tables.
-	_ = os.Remove(filepath.Join(cfg.OutDir, report.SummaryFile))
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -173,6 +171,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			is.DecompressedBytes = st.Bytes
 			is.Games = int64(st.GamesSeen)
 			is.Positions = int64(st.Positions)
+			is.SkippedGames = int64(st.SkippedGames)
+			is.GarbageBytes = st.GarbageBytes
+			is.GarbageRanges = int64(st.GarbageRanges)
+			if st.GarbageRanges > 0 {
+				log.Warn("text between games is not PGN and was skipped", "file", in.Name, "ranges", st.GarbageRanges, "bytes", st.GarbageBytes)
+			}
 			prog.finishReader(r)
 			r.Close()
 		}
@@ -289,7 +293,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for _, k := range total.Kinds() {
 		sum.FindingsByKind[k.Kind] = k.Count
 		sum.Findings += k.Count
+		ks := report.KindSummary{Kind: k.Kind, Severity: k.Severity, Count: k.Count, Games: k.Games}
+		ks.Example.GameID, ks.Example.File, ks.Example.Line = k.Example.GameID, k.Example.File, k.Example.Line
+		ks.Example.Ply, ks.Example.Message = k.Example.Ply, k.Example.Message
+		sum.Kinds = append(sum.Kinds, ks)
 	}
+	sum.GamesAudited = total.GamesAudited
+	sum.GamesWithErrors = total.GamesWithError
+	sum.EndKinds = total.EndKinds
+	sum.Results = total.Results
 	for k, v := range total.BySeverity {
 		sum.FindingsBySeverity[k] = v
 	}

@@ -47,6 +47,34 @@ type Summary struct {
 
 	// Tables maps a table name to what its writer wrote.
 	Tables map[string]TableStats `json:"tables"`
+
+	// GamesAudited counts the games replayed under the rules (not variants
+	// with other rules, not unusable start positions); GamesWithErrors the
+	// games with at least one error finding.
+	GamesAudited    int64 `json:"games_audited"`
+	GamesWithErrors int64 `json:"games_with_errors"`
+	// Kinds lists every finding kind with its count, the number of games
+	// it occurs in and the first occurrence (lowest game_id), errors first.
+	Kinds []KindSummary `json:"kinds"`
+	// EndKinds counts the automatic ends (checkmate, stalemate, ...);
+	// Results counts the recorded results, normalized.
+	EndKinds map[string]int64 `json:"end_kinds"`
+	Results  map[string]int64 `json:"results"`
+}
+
+// KindSummary describes one finding kind of a run.
+type KindSummary struct {
+	Kind     string `json:"kind"`
+	Severity string `json:"severity"`
+	Count    int64  `json:"count"`
+	Games    int64  `json:"games"`
+	Example  struct {
+		GameID  int64  `json:"game_id"`
+		File    string `json:"file"`
+		Line    int64  `json:"line"`
+		Ply     int    `json:"ply"`
+		Message string `json:"message"`
+	} `json:"example"`
 }
 
 // InputSummary describes one input file.
@@ -54,11 +82,17 @@ type InputSummary struct {
 	Path string `json:"path"`
 	// Bytes is the size read from disk; DecompressedBytes the size of the
 	// decompressed stream (equal for plain files).
-	Bytes             int64  `json:"bytes"`
-	DecompressedBytes int64  `json:"decompressed_bytes"`
-	Games             int64  `json:"games"`
-	Positions         int64  `json:"positions,omitempty"`
-	Error             string `json:"error,omitempty"` // why the input failed, if it did
+	Bytes             int64 `json:"bytes"`
+	DecompressedBytes int64 `json:"decompressed_bytes"`
+	Games             int64 `json:"games"`
+	Positions         int64 `json:"positions,omitempty"`
+	// SkippedGames counts games that were too large to read (each has a
+	// games row and a game_skipped finding); GarbageBytes and
+	// GarbageRanges the text between games that is not PGN.
+	SkippedGames  int64  `json:"skipped_games,omitempty"`
+	GarbageBytes  int64  `json:"garbage_bytes,omitempty"`
+	GarbageRanges int64  `json:"garbage_ranges,omitempty"`
+	Error         string `json:"error,omitempty"` // why the input failed, if it did
 }
 
 // NewSummary returns a Summary with the tool name, version, rulebook and
