@@ -236,7 +236,8 @@ var explained = map[string]string{
 	"game split differs from python-chess":               "ingest's splitting is checked against the oracle's game counts in package ingest, which documents each file",
 	"we read further: notation python-chess cannot read": "python-chess reads English SAN only; Arbiter reads every notation of Appendix C (other piece letters, long form, 0-0, e.p., ++)",
 	"dead position before insufficient material":         "a dead position (5.2.2) can come before python-chess's material-only test: blocked pawns, forced lines; each is a proof by validate/unwinnable",
-	"null move": "python-chess plays null moves; Arbiter reports them and passes the turn as well",
+	"dead position is the final stalemate":               "a stalemate position is dead too (no sequence of moves can mate); the game ends by stalemate (5.2.1) on that ply",
+	"null move":                                          "python-chess plays null moves; Arbiter reports them and passes the turn as well",
 }
 
 func compareGame(d *diffs, file string, g *ingest.Game, r *validate.Report, o *oracleRecord) {
@@ -295,6 +296,8 @@ func compareGame(d *diffs, file string, g *ingest.Game, r *validate.Report, o *o
 	switch {
 	case ins >= 0 && (v.DeadPly < 0 || v.DeadPly > ins):
 		d.add("dead position later than insufficient material", fmt.Sprintf("%s: we %d, python-chess %d", where, v.DeadPly, ins))
+	case v.DeadPly >= 0 && v.DeadPly == ply(o.Stalemate):
+		d.add("dead position is the final stalemate", fmt.Sprintf("%s: ply %d", where, v.DeadPly))
 	case v.DeadPly >= 0 && (ins < 0 || v.DeadPly < ins):
 		d.add("dead position before insufficient material", fmt.Sprintf("%s: dead at ply %d, python-chess material %d", where, v.DeadPly, ins))
 	}

@@ -49,6 +49,7 @@ const (
 	KindUnwinnableUnknown  = "unwinnability_undetermined"
 	KindDeadUnknown        = "dead_position_undetermined"
 	KindInvalidStart       = "invalid_start_position"
+	KindUnreachableStart   = "unreachable_start_position"
 	KindVariantNotAudited  = "variant_not_audited"
 	KindCheckMark          = "check_mark"
 	KindMissingResult      = "missing_result"

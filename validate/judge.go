@@ -118,13 +118,26 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Posit
 		p.SetChess960(true)
 	}
 	if probs := p.Problems(); len(probs) > 0 {
-		msgs := make([]string, len(probs))
-		for i, pr := range probs {
-			msgs[i] = pr.Message
+		// Problems that break the rules of movement stop the replay; the
+		// others (a position with more promoted pieces than missing pawns,
+		// say, as custom "From Position" games have) make a position that
+		// no game can reach, but its moves can still be judged.
+		var fatal, other []string
+		for _, pr := range probs {
+			switch pr.Code {
+			case chess.ProblemKingCount, chess.ProblemPawnOnBackRank, chess.ProblemOpponentInCheck, chess.ProblemKingsAdjacent:
+				fatal = append(fatal, pr.Message)
+			default:
+				other = append(other, pr.Message)
+			}
 		}
-		j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
-			Message: "the start position cannot arise in a game: " + strings.Join(msgs, "; ")})
-		return p, false
+		if len(fatal) > 0 {
+			j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
+				Message: "the start position breaks the rules of play, the game is not replayed: " + strings.Join(append(fatal, other...), "; ")})
+			return p, false
+		}
+		j.add(r, Finding{Kind: KindUnreachableStart, Severity: Warning, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
+			Message: "the start position cannot arise in a game (the moves are still judged): " + strings.Join(other, "; ")})
 	}
 	if g.SetUp != "1" {
 		j.add(r, Finding{Kind: KindSetUpMissing, Severity: Info, Article: "-", Ply: 0, FEN: g.FEN, Line: g.Line,

@@ -189,3 +189,16 @@ func TestIllegalStart(t *testing.T) {
 		t.Errorf("message %q does not say why", r.Findings[0].Message)
 	}
 }
+
+// A custom start that no game can reach (Lichess "From Position" with
+// fourteen bishops) is flagged, and its moves are still judged.
+func TestUnreachableStartIsReplayed(t *testing.T) {
+	g := game("bbbbkbbb/pppppppp/8/8/8/8/PPPPPPPP/BBBBKBBB w - - 0 1", "e4 b6 g3 Bcb7")
+	r := judge(t, g)
+	if !r.Verdict.Audited || r.Verdict.PliesReplayed != 4 {
+		t.Fatalf("audited=%v replayed=%d findings=%v", r.Verdict.Audited, r.Verdict.PliesReplayed, kinds(r))
+	}
+	if r.Findings[0].Kind != KindUnreachableStart || r.Findings[0].Severity != Warning {
+		t.Fatalf("first finding %+v", r.Findings[0])
+	}
+}

@@ -75,7 +75,7 @@ type Options struct {
 	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
 	SmallSearchNodes int
 	// ClosureNodes caps the enumeration of reachable positions (default
-	// 20,000; it holds that many positions in memory, about 180 bytes each).
+	// 50,000; it holds that many positions in memory, about 180 bytes each).
 	ClosureNodes int
 	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
 	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
@@ -88,7 +88,7 @@ type Options struct {
 const (
 	defaultBudget      = 200_000
 	defaultSmallSearch = 5_000
-	defaultClosure     = 20_000
+	defaultClosure     = 50_000
 	defaultTTBits      = 18
 	maxPly             = 512 // longest line the search follows
 	maxForced          = 256 // longest forced chain followed
@@ -288,28 +288,37 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: MethodSplit, Nodes: a.nodes}
 	}
 
-	// Step 8a: closure search (a complete enumeration, when small enough).
-	switch a.closure(&root, min(a.opt.ClosureNodes, budget-a.nodes)) {
-	case Winnable:
-		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodClosure)
-	case Unwinnable:
-		return Result{Verdict: Unwinnable, Method: MethodClosure, Nodes: a.nodes}
-	}
-
-	// Step 8b: iterative-deepening helpmate search.
-	for depth := 3; depth <= 1000; depth++ {
-		if a.nodes >= budget {
-			break
+	// Step 8: iterative-deepening helpmate search, first up to a share of
+	// the budget; then the closure search (a complete enumeration, when
+	// small enough); then the helpmate search again with what is left.
+	depth := 3
+	for phase := 0; phase < 2; phase++ {
+		stop := budget
+		if phase == 0 {
+			stop = min(budget, a.nodes+max(budget/10, a.opt.SmallSearchNodes))
 		}
-		a.nextIteration()
-		a.limit = min(budget, a.nodes+10_000*depth)
-		a.frames[0].pos = root
-		found, _ := a.search(&a.frames[0].pos, depth, 0, false)
-		if found {
-			return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodHelpmate)
+		for ; depth <= 1000 && a.nodes < stop; depth++ {
+			a.nextIteration()
+			a.limit = min(stop, a.nodes+10_000*depth)
+			a.frames[0].pos = root
+			found, _ := a.search(&a.frames[0].pos, depth, 0, false)
+			if found {
+				return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodHelpmate)
+			}
+			if !a.cut {
+				return Result{Verdict: Unwinnable, Method: MethodHelpmate, Nodes: a.nodes}
+			}
+			if a.abort && a.nodes >= stop {
+				break // resume this depth in the next phase
+			}
 		}
-		if !a.cut {
-			return Result{Verdict: Unwinnable, Method: MethodHelpmate, Nodes: a.nodes}
+		if phase == 0 {
+			switch a.closure(&root, min(a.opt.ClosureNodes, budget-a.nodes)) {
+			case Winnable:
+				return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodClosure)
+			case Unwinnable:
+				return Result{Verdict: Unwinnable, Method: MethodClosure, Nodes: a.nodes}
+			}
 		}
 	}
 	return Result{Verdict: Undetermined, Method: MethodBudget, Nodes: a.nodes}

@@ -90,11 +90,14 @@ func TestVectors(t *testing.T) {
 	if *long {
 		path = sharedPath("test-vector.txt")
 	}
+	if *only != "" {
+		path = *only
+	}
 	lines, ok := readLines(t, path)
 	if !ok {
 		t.Skip(path + " not found")
 	}
-	st := runVectors(t, parseVectors(t, lines), Options{NodeBudget: 1_000_000})
+	st := runVectors(t, parseVectors(t, lines), Options{NodeBudget: *budget})
 	t.Log(path + ": " + st.String())
 	for _, u := range st.undet {
 		t.Log("undetermined: " + u)

@@ -2,7 +2,10 @@ package unwinnable
 
 import (
 	"sort"
+	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 func TestDebugSlow(t *testing.T) {
@@ -28,5 +31,17 @@ func TestDebugSlow(t *testing.T) {
 	}
 	for _, x := range rs[len(rs)/2 : len(rs)/2+10] {
 		t.Logf("%7d %s %s %s | %s", x.nodes, x.r.Verdict, x.r.Method, x.fen, x.r.WitnessSAN)
+	}
+}
+
+func TestDebugOne(t *testing.T) {
+	if *only == "" || !strings.HasPrefix(*only, "fen:") {
+		t.Skip()
+	}
+	p := parseFEN(t, strings.TrimPrefix(*only, "fen:"))
+	a := NewAnalyzer(Options{NodeBudget: *budget})
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		r := a.Analyze(&p, c)
+		t.Logf("%v: %v %s nodes=%d %s", c, r.Verdict, r.Method, r.Nodes, r.WitnessSAN)
 	}
 }

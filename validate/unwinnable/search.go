@@ -33,15 +33,15 @@ type frame struct {
 //     repeat and is skipped.
 type ttEntry struct {
 	key   uint64
-	depth int32
 	gen   uint32
+	depth int16
 	done  bool
 }
 
 func (a *Analyzer) storeProven(hash uint64) {
 	key := hash ^ a.wKey
 	e := &a.tt[key&a.ttMask]
-	*e = ttEntry{key: key, gen: a.igen, done: true, depth: 1 << 30}
+	*e = ttEntry{key: key, gen: a.igen, done: true, depth: 1<<15 - 1}
 }
 
 // nextIteration starts a new search iteration: entries of earlier
@@ -205,13 +205,8 @@ func (a *Analyzer) leaf(p *chess.Position, f *frame, ply int) (found, closed boo
 	if cannotMate(p, a.w, a.l) {
 		return false, true
 	}
-	p.LegalMovesTo(&f.ml, chess.King, ^chess.Bitboard(0))
-	if f.ml.N == 0 {
-		p.LegalMoves(&f.ml)
-		if f.ml.N == 0 {
-			return a.terminal(p, ply), true
-		}
-	}
+	// Not a mate. (A stalemate here would be a closed leaf; counting it as a
+	// cut only weakens the proof, and saves generating the moves.)
 	a.cut = true
 	return false, false
 }
@@ -251,7 +246,7 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 	if cannotMate(p, a.w, a.l) {
 		return false, true
 	}
-	eff := int32(2 * depth)
+	eff := int16(min(2*depth, 1<<14))
 	if prevReward {
 		eff++
 	}

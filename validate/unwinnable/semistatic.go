@@ -32,13 +32,11 @@ import "github.com/arbiter-chess/arbiter/chess"
 //   - the square of a piece is clear of its colour if the piece can move at
 //     all or an enemy piece can reach it (capture).
 //
-// Deciding: R = reach of the loser's king. A winner's piece is a visitor
-// if it could ever attack or enter a square of R. No visitor: the loser is
-// never checked, so never mated. Only bishops on one square colour C as
-// visitors: at a mate on m (of colour C) every flight square of m in R on the
-// other colour must be blocked by a loser's piece that can reach it, or
-// covered by the winner's king from a square not next to m (no other
-// winner's piece can touch R). If no such m exists, no mate is possible.
+// Deciding (see decide): R = reach of the loser's king. A mate needs a
+// square of R that a winner's piece can attack and whose neighbours in R can
+// all be attacked or blocked at once. This covers D3's "no visitors" and
+// "bishops of one colour" rules, and also positions where a piece can check
+// but nothing can ever take the flight squares away.
 // Positions with castling rights or a legal en passant capture are skipped.
 
 const (
@@ -310,10 +308,22 @@ func (s *semistatic) touched(i, except int) bool {
 	return false
 }
 
-// decide applies the decision rules to the fixpoint for winner w.
+// decide applies the decision rule to the fixpoint for winner w. At a mate
+// the loser's king stands on some m of its reach R, checked by a winner's
+// piece other than the king (so m is in that piece's attack set), and every
+// square f next to m that is in R is either attacked by the winner (in some
+// attack set of a winner's piece, or next to the winner's king standing on
+// a square of its reach not next to m) or occupied by a loser's piece that
+// can reach f, a different piece for each f. (Squares next to m outside R
+// need nothing: the king can never stand there.) If no m qualifies, there
+// is no mate. Attack sets are over-approximations: a slider's rays run
+// through every square that can ever be empty and through R (the king
+// itself moves out of the line when fleeing).
 func (s *semistatic) decide(w chess.Color) bool {
 	l := w.Other()
-	var kr, wk, reachNKL chess.Bitboard
+	var kr, wk chess.Bitboard
+	var blockers [16]chess.Bitboard
+	nb := 0
 	for i := 0; i < s.n; i++ {
 		q := &s.pc[i]
 		switch {
@@ -322,11 +332,15 @@ func (s *semistatic) decide(w chess.Color) bool {
 		case q.kind == chess.King:
 			wk = q.reach
 		case q.color == l:
-			reachNKL |= q.reach
+			if nb == len(blockers) {
+				return false
+			}
+			blockers[nb] = q.reach
+			nb++
 		}
 	}
-	both := s.clear[chess.White] & s.clear[chess.Black]
-	var bishopAtt chess.Bitboard
+	empty := s.clear[chess.White]&s.clear[chess.Black] | kr
+	var att chess.Bitboard // every square the winner's pieces may ever attack
 	for i := 0; i < s.n; i++ {
 		q := &s.pc[i]
 		if q.color != w || q.kind == chess.King {
@@ -335,61 +349,98 @@ func (s *semistatic) decide(w chess.Color) bool {
 		if q.universal {
 			return false
 		}
-		var att chess.Bitboard
 		switch q.kind {
 		case chess.Pawn:
-			att = pawnCaptures(w, q.reach)
+			att |= pawnCaptures(w, q.reach)
 		case chess.Knight:
-			att = knightSteps(q.reach)
+			att |= knightSteps(q.reach)
 		case chess.Bishop:
-			att = diagRays(q.reach, both)
+			att |= diagRays(q.reach, empty)
 		case chess.Rook:
-			att = orthoRays(q.reach, both)
+			att |= orthoRays(q.reach, empty)
 		case chess.Queen:
-			att = diagRays(q.reach, both) | orthoRays(q.reach, both)
+			att |= diagRays(q.reach, empty) | orthoRays(q.reach, empty)
 		}
-		if (att|q.reach)&kr == 0 {
-			continue
-		}
-		if q.kind != chess.Bishop {
-			return false
-		}
-		bishopAtt |= att
 	}
-	if bishopAtt == 0 {
-		return true // the loser's king can never be checked
-	}
-	var other chess.Bitboard
-	switch {
-	case bishopAtt&lightSquares == 0:
-		other = lightSquares
-	case bishopAtt&darkSquares == 0:
-		other = darkSquares
-	default:
-		return false
-	}
-	for cand := kr & bishopAtt; cand != 0; {
+	for cand := kr & att; cand != 0; {
 		m := cand.PopFirst()
 		mb := m.Bitboard()
 		around := kingSteps(mb)
-		possible := true
-		for f := around & kr & other; f != 0; {
-			fs := f.PopFirst()
-			fb := fs.Bitboard()
-			if reachNKL&fb != 0 {
-				continue // a loser's piece may block it
-			}
-			if wk&kingSteps(fb)&^around&^mb != 0 {
-				continue // the winner's king may cover it
-			}
-			possible = false
-			break
-		}
-		if possible {
+		flights := around & kr &^ att
+		if mateSquarePossible(flights, wk&^around&^mb, blockers[:nb]) {
 			return false
 		}
 	}
 	return true
+}
+
+// mateSquarePossible reports whether the flight squares can all be taken
+// away at once: some of them covered by the winner's king standing on a
+// square of kingSquares (or none, if the king is elsewhere), each of the
+// others occupied by a different blocker piece that can reach it.
+func mateSquarePossible(flights, kingSquares chess.Bitboard, blockers []chess.Bitboard) bool {
+	if matchAll(flights, blockers) {
+		return true
+	}
+	var tried [8]chess.Bitboard
+	nt := 0
+	for ks := kingSquares & kingSteps(flights); ks != 0; {
+		covered := kingSteps(ks.PopFirst().Bitboard()) & flights
+		seen := false
+		for _, t := range tried[:nt] {
+			if t == covered {
+				seen = true
+				break
+			}
+		}
+		if seen {
+			continue
+		}
+		if nt < len(tried) {
+			tried[nt] = covered
+			nt++
+		}
+		if matchAll(flights&^covered, blockers) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAll reports whether every square of need can get its own blocker
+// (a bipartite matching, by augmenting paths).
+func matchAll(need chess.Bitboard, blockers []chess.Bitboard) bool {
+	if need.Count() > len(blockers) {
+		return false
+	}
+	var owner [16]int8 // owner[j] = index+1 of the square blocker j holds, 0 if free
+	var squares [8]chess.Square
+	ns := 0
+	for b := need; b != 0; {
+		squares[ns] = b.PopFirst()
+		ns++
+	}
+	for i := 0; i < ns; i++ {
+		var seen uint16
+		if !augment(i, squares[:ns], blockers, &owner, &seen) {
+			return false
+		}
+	}
+	return true
+}
+
+func augment(i int, squares []chess.Square, blockers []chess.Bitboard, owner *[16]int8, seen *uint16) bool {
+	for j, r := range blockers {
+		if !r.Has(squares[i]) || *seen&(1<<j) != 0 {
+			continue
+		}
+		*seen |= 1 << j
+		if owner[j] == 0 || augment(int(owner[j])-1, squares, blockers, owner, seen) {
+			owner[j] = int8(i + 1)
+			return true
+		}
+	}
+	return false
 }
 
 func diagRays(b, empty chess.Bitboard) chess.Bitboard {

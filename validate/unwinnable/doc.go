@@ -1,0 +1,93 @@
+// Package unwinnable decides whether a side can still checkmate: the dead
+// position rule (FIDE Laws 2023, art. 5.2.2) and the one-sided test behind
+// art. 6.9 (time forfeit) and 5.1.2 (resignation), where a player who runs
+// out of time or resigns only draws if the opponent could not mate "by any
+// possible series of legal moves".
+//
+// # Question and answers
+//
+// Analyze(p, winner) asks: is there a sequence of legal moves from p, both
+// sides cooperating, that ends with winner checkmating the other side (the
+// loser)? The moves are those of art. 3 only: the 50/75-move and repetition
+// limits are ignored, as D3-Chess and the usual reading of 5.2.2 do. The
+// answer is one of
+//
+//   - Winnable, always with Result.Witness: a legal line from p that ends in
+//     the winner's mate. Every such line is a proof; tests replay it with
+//     CheckWitness.
+//   - Unwinnable, only when proven by one of the sound arguments below.
+//   - Undetermined, when the node budget ran out first, or when p is not a
+//     legal position (Result.Invalid: the side to move could capture the
+//     king, a side has no king or several, a pawn stands on the first or last
+//     rank). It claims nothing: never treat it as unwinnable.
+//
+// Dead(p) runs both sides. Because every position reachable from an
+// unwinnable one is unwinnable too, a caller can test the final position of a
+// game first and binary-search for the first dead ply only when it is dead.
+//
+// # Method
+//
+// The pipeline follows the description of D3-Chess / CHA (M. Ambrona, "A
+// Practical Algorithm for Chess Unwinnability", FUN 2022) in the project's
+// research notes; it was designed from that description (no code of the
+// GPL original was used). For one query:
+//
+//  1. Invalid positions are reported, not analysed.
+//  2. Forced moves are followed while the side to move has exactly one legal
+//     move. A forced chain that repeats a position is a cycle nobody can
+//     leave: unwinnable.
+//  3. Terminal: no legal move. The loser mated is Winnable (the forced moves
+//     are the witness); stalemate or the winner mated is Unwinnable.
+//  4. Material: CannotMateByMaterial (lone king; king and knight against
+//     king and queens only; bishops of one colour with no pawns, no knights
+//     and no enemy bishop of the other colour). Each rule stays true after
+//     any move, so it proves the answer for every continuation.
+//  5. A small helpmate search (depth 2 in cost units, 5,000 nodes; see
+//     below). A mate gives the witness; a search that needed no cut proves
+//     unwinnability (see search.go for the closure argument).
+//  6. Semi-static reachability analysis (semistatic.go): for each piece, an
+//     over-approximation of the squares it can ever stand on, computed as a
+//     fixpoint together with the squares that can ever be free of each
+//     colour; kings avoid squares attacked by immovable, uncapturable
+//     pieces; blocked and facing pawns; promotion makes a piece universal. If
+//     no winner's piece can ever attack or enter a square the loser's king
+//     can reach, or only bishops of one colour can and no mate square has
+//     all its flight squares of the other colour blockable, the position is
+//     unwinnable. Positions with castling rights or a legal en passant
+//     capture are skipped. The "pawn visitors that can never promote" step
+//     of D3 is left out: its author flags it as unproven.
+//  7. One-ply split: every legal move is played, forced moves followed, and
+//     steps 3, 4 and 6 tried on the result. All children proven: unwinnable.
+//     Proven children are stored as done so the searches skip them.
+//  8. A closure search (closure.go): breadth-first enumeration of all
+//     positions reachable from the root, each once, without depth limit,
+//     capped at Options.ClosureNodes. Running out of positions proves
+//     unwinnability; a mate on the way is a shortest witness.
+//  9. Iterative-deepening helpmate search with a transposition table keyed
+//     by the Zobrist hash (and the winner), storing the depth searched; it
+//     stops at the first mate, or at the node budget (Undetermined).
+//
+// The helpmate search classifies every move as REWARD (no depth), NORMAL
+// (one unit, free right after a REWARD move) or PUNISH (three units), after
+// §4.3 of the notes: for the winner, captures, advanced pawn pushes,
+// promotions to queen or knight, and king or knight moves toward a target
+// corner are rewarded; for the loser, king steps toward the corner and piece
+// moves next to it are rewarded, captures punished, and when the winner needs
+// a promoted blocker (lone knight, bishops of one colour) pawn moves and
+// under-promotions are rewarded and everything else punished. The classes
+// only reorder the moves and change depths: no move is ever skipped, so a
+// search without cuts is still exhaustive.
+//
+// # Soundness and its limits
+//
+// Winnable answers carry a replayable witness. Unwinnable answers rest on
+// the arguments above; the searches also rely on the 64-bit Zobrist hash
+// (a collision could make the transposition table skip a position that was
+// never searched; with full-key comparison the chance is about one in 2^64
+// per probe). The D28 case of the notes (side to move can capture the king),
+// which D3 answers as unwinnable, is reported as invalid instead.
+//
+// Use an Analyzer per goroutine; the package-level Analyze and Dead borrow
+// one from a pool. Searches do not allocate; the closure search's queue is
+// allocated once per Analyzer.
+package unwinnable
