@@ -72,27 +72,71 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 // dead, finds the first dead ply (deadness is monotone along a game).
 func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
 	v := &r.Verdict
-	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
-	dead, determined, w, b := j.an.Dead(&j.pos[n])
-	v.WhiteCanMate, v.BlackCanMate = canMate(w), canMate(b)
+	final := &j.pos[n]
+	dead := j.isDead(final, v)
 	if !dead {
-		if !determined && v.WhiteCanMate != Yes && v.BlackCanMate != Yes {
-			p := &j.pos[n]
-			j.add(r, Finding{Kind: KindDeadUnknown, Severity: Info, Article: "5.2.2", Ply: n, FEN: p.FEN(), Line: moveLine(g, n),
-				Message: "could not decide within the search budget whether the final position is dead"})
-		}
 		return
 	}
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if d, _, _, _ := j.an.Dead(&j.pos[mid]); d {
+		if j.isDead(&j.pos[mid], nil) {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
 	v.DeadPly = hi
+}
+
+// isDead reports whether p is proven dead. The cheap proofs run first;
+// the exact analysis of package unwinnable runs only on positions where
+// a dead position beyond them is possible: no queens or rooks on the board
+// with locked pawns or lone minor pieces, or one side already unable to
+// mate. When v is not nil, it records which sides were proven able or
+// unable to mate.
+func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
+	w := j.quickUnwinnable(p, chess.White)
+	b := j.quickUnwinnable(p, chess.Black)
+	if v != nil {
+		if w {
+			v.WhiteCanMate = No
+		}
+		if b {
+			v.BlackCanMate = No
+		}
+	}
+	if w && b {
+		return true
+	}
+	heavy := p.PiecesOfType(chess.Queen)|p.PiecesOfType(chess.Rook) != 0
+	if heavy && !w && !b {
+		return false // not dead in practice; see deadCandidate
+	}
+	if !deadCandidate(p) {
+		return false
+	}
+	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
+	dead, _, wr, br := j.an.Dead(p)
+	if v != nil {
+		v.WhiteCanMate, v.BlackCanMate = canMate(wr), canMate(br)
+	}
+	return dead
+}
+
+// deadCandidate reports whether the exact dead-position analysis is worth
+// running on p after the quick proofs failed: minor pieces and pawns only
+// with locked pawns or no pawns at all, or one side already unable to mate.
+// A position with a queen or rook that both sides keep, or with free pawns,
+// is not dead in practice: a helpmate needs only cooperation.
+func deadCandidate(p *chess.Position) bool {
+	if unwinnable.CannotMateByMaterial(p, chess.White) || unwinnable.CannotMateByMaterial(p, chess.Black) {
+		return true
+	}
+	if p.PiecesOfType(chess.Queen)|p.PiecesOfType(chess.Rook) != 0 {
+		return false
+	}
+	return p.PiecesOfType(chess.Pawn) == 0 || lockedPawns(p)
 }
 
 func canMate(res unwinnable.Result) Tri {
@@ -252,11 +296,24 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	}
 	final := &j.pos[n]
 	article, how := terminationArticle(g.Termination, final, winner)
+	if can == Unknown && j.quickUnwinnable(final, winner) {
+		can = No
+	}
 	weak := final.Pieces(winner, chess.Pawn)|final.Pieces(winner, chess.Rook)|final.Pieces(winner, chess.Queen) == 0
+	if can == Unknown && !weak && !deadCandidate(final) {
+		// The winner keeps pawns, a rook or a queen and nothing locks the
+		// position: no contradiction with the recorded result.
+		v.ResultOK = Yes
+		return
+	}
 	if can == Unknown || (can == Yes && weak) {
-		j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.UnwinnableNodes})
+		budget := j.opt.UnwinnableNodes
+		if !weak {
+			budget = j.opt.DeadNodes // pawns to promote: the small search settles most
+		}
+		j.an.SetOptions(unwinnable.Options{NodeBudget: budget})
 		res := j.an.Analyze(final, winner)
-		if can == Yes && res.Verdict == unwinnable.Winnable {
+		if weak && res.Verdict == unwinnable.Winnable {
 			// Only minor pieces left: show why the win stands.
 			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
 				Witness: res.WitnessSAN,
@@ -312,11 +369,16 @@ func terminationArticle(term string, final *chess.Position, winner chess.Color) 
 	return "5.1.2", fmt.Sprintf("(Termination %q; read as a resignation)", term)
 }
 
+var resultSpelling = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "½", "1/2", " ", "")
+
 // NormalizeResult maps the spellings of results found in the wild to
 // "1-0", "0-1", "1/2-1/2" or "*". It reports false for anything else.
 func NormalizeResult(s string) (string, bool) {
-	s = strings.TrimSpace(s)
-	s = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "½", "1/2", " ", "").Replace(s)
+	switch s { // the common spellings first, without work
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return s, true
+	}
+	s = resultSpelling.Replace(strings.TrimSpace(s))
 	switch s {
 	case "1-0", "1:0", "+/-", "+:-", "+--":
 		return "1-0", true

@@ -45,3 +45,41 @@ func TestDebugOne(t *testing.T) {
 		t.Logf("%v: %v %s nodes=%d %s", c, r.Verdict, r.Method, r.Nodes, r.WitnessSAN)
 	}
 }
+
+func bbString(b chess.Bitboard) string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		for f := 0; f < 8; f++ {
+			if b.Has(chess.NewSquare(f, r)) {
+				sb.WriteByte('x')
+			} else {
+				sb.WriteByte('.')
+			}
+		}
+		sb.WriteByte('/')
+	}
+	return sb.String()
+}
+
+func TestDebugSemistatic(t *testing.T) {
+	if *only == "" || !strings.HasPrefix(*only, "fen:") {
+		t.Skip()
+	}
+	p := parseFEN(t, strings.TrimPrefix(*only, "fen:"))
+	var s semistatic
+	debugRound = func(round int, s *semistatic) {
+		for i := 0; i < s.n; i++ {
+			q := &s.pc[i]
+			t.Logf("r%d %v %v %v univ=%v %s", round, q.sq, q.color, q.kind, q.universal, bbString(q.reach))
+		}
+	}
+	defer func() { debugRound = nil }()
+	t.Log(s.run(&p))
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		t.Logf("%v %v %v univ=%v %s", q.sq, q.color, q.kind, q.universal, bbString(q.reach))
+	}
+	t.Logf("clearW %s", bbString(s.clear[0]))
+	t.Logf("clearB %s", bbString(s.clear[1]))
+	t.Log("white", s.decide(chess.White), "black", s.decide(chess.Black))
+}

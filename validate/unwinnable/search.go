@@ -108,12 +108,26 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 	}
 	occ := p.Occupied()
 	if stm == a.w {
+		// When the winner needs a promoted blocker, the loser's pawns must
+		// run: their paths are to be cleared, not blocked, and they are
+		// not to be captured.
+		var path, lpawns chess.Bitboard
+		if needsPromotion(p, a.w) {
+			lpawns = p.Pieces(a.l, chess.Pawn)
+			for b := forward(a.l, lpawns); b != 0; b = forward(a.l, b) {
+				path |= b
+			}
+		}
 		for i := 0; i < n; i++ {
 			m := f.ml.Moves[i]
 			from, to := m.From(), m.To()
 			c := classNormal
 			pt := p.PieceAt(from).Type()
 			switch {
+			case lpawns&to.Bitboard() != 0:
+				c = classPunish
+			case path.Has(from) && !path.Has(to):
+				c = classReward
 			case m.IsPromotion():
 				if pr := m.Promotion(); pr == chess.Queen || pr == chess.Knight {
 					c = classReward
@@ -169,7 +183,7 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 			}
 		default:
 			// A piece heading for the corner may become a blocker.
-			if d := dist(to, corner); d < dist(from, corner) && d <= 2 {
+			if d := dist(to, corner); d < dist(from, corner) && (d <= 2 || promo) {
 				c = classReward
 			} else if promo {
 				c = classPunish

@@ -26,9 +26,10 @@ import "github.com/arbiter-chess/arbiter/chess"
 //     passant), captures onto t only if a non-king enemy piece can reach t,
 //     and one that can reach the last rank may become anything anywhere;
 //   - two pawns facing each other on a file, neither of which can leave
-//     the file or be captured (no enemy piece but the other can reach a
-//     square of its reach), stay on the file in that order forever: the
-//     white one stays below the black one's current square and vice versa;
+//     the file, keep their order while both live: the white one stays below
+//     the black one's square (which only goes down) unless the black one can
+//     be captured (some white piece other than the facing pawn can reach a
+//     square of its reach), and vice versa;
 //   - the square of a piece is clear of its colour if the piece can move at
 //     all or an enemy piece can reach it (capture).
 //
@@ -213,12 +214,17 @@ func (s *semistatic) run(p *chess.Position) bool {
 				changed = true
 			}
 		}
+		if debugRound != nil {
+			debugRound(round, s)
+		}
 		if !changed {
 			return true
 		}
 	}
 	return false
 }
+
+var debugRound func(round int, s *semistatic)
 
 // flood closes r under step onto squares of allowed.
 func flood(r, allowed chess.Bitboard, step func(chess.Bitboard) chess.Bitboard) chess.Bitboard {
@@ -256,7 +262,7 @@ func (s *semistatic) pawnReach(q *ssPiece, empty, capt chess.Bitboard) chess.Bit
 }
 
 // facingPairs sets the allowed push squares of pawns facing an enemy pawn
-// on their file when neither can leave the file or be captured.
+// on their file (see the rules above).
 func (s *semistatic) facingPairs() {
 	for i := 0; i < s.n; i++ {
 		q := &s.pc[i]
@@ -287,11 +293,15 @@ func (s *semistatic) facingPairs() {
 		if bp.universal || wp.reach&^file != 0 || bp.reach&^file != 0 {
 			continue
 		}
-		if s.touched(i, j) || s.touched(j, i) {
-			continue
+		// While both stand on the file, neither can pass the other. The
+		// white pawn can only get past the black one if the black one is
+		// captured (or leaves the file, excluded here), and vice versa.
+		if !s.touched(j, i) {
+			wp.allowed &= ^(full << uint(bp.sq.Rank()*8)) // ranks below the black pawn
 		}
-		wp.allowed &= ^(full << uint(bp.sq.Rank()*8)) // ranks below the black pawn
-		bp.allowed &= full << uint(wp.sq.Rank()*8+8)  // ranks above the white pawn
+		if !s.touched(i, j) {
+			bp.allowed &= full << uint(wp.sq.Rank()*8+8) // ranks above the white pawn
+		}
 	}
 }
 
