@@ -38,9 +38,8 @@ echo "input: $in, $bytes bytes, $games games; $(nproc) cores; load: $(cut -d' ' 
 
 run() { # label command...
   local label=$1; shift
-  local t; t=$( { /usr/bin/time -f "%e %M %U %S" "$@" >/dev/null 2>"$work/err.log"; } 2>&1 | tail -1)
-  # /usr/bin/time writes its line last on stderr
-  t=$(tail -1 "$work/err.log")
+  /usr/bin/time -o "$work/time.txt" -f "%e %M %U %S" "$@" >/dev/null 2>"$work/err.log" || true
+  local t; t=$(tail -1 "$work/time.txt")
   local wall=${t%% *}; local rest=${t#* }; local rss=${rest%% *}
   printf "%-44s wall %7.2fs  %8.1f MB/s  %9.0f games/s  peak RSS %6.0f MiB\n" "$label" "$wall" \
     "$(echo "$bytes / $wall / 1000000" | bc -l)" "$(echo "$games / $wall" | bc -l)" "$(echo "$rss / 1024" | bc -l)"

@@ -22,8 +22,8 @@ type Options struct {
 
 // Default node budgets.
 const (
-	DefaultDeadNodes       = 20_000
-	DefaultUnwinnableNodes = 200_000
+	DefaultDeadNodes       = 3_000
+	DefaultUnwinnableNodes = 20_000
 )
 
 // Judge replays games and judges them. It holds one worker's buffers; use

@@ -12,7 +12,7 @@ import (
 
 const (
 	quickDepth = 7   // plies of the all-lines search
-	quickNodes = 600 // nodes of the all-lines search
+	quickNodes = 250 // nodes of the all-lines search
 	maxForced  = 64  // forced moves followed
 )
 

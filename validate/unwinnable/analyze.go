@@ -74,8 +74,9 @@ type Options struct {
 	NodeBudget int
 	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
 	SmallSearchNodes int
-	// ClosureNodes caps the enumeration of reachable positions (default
-	// 50,000; it holds that many positions in memory, about 180 bytes each).
+	// ClosureNodes caps the moves played by the enumeration of reachable
+	// positions (default 100,000; it may hold up to that many positions in
+	// memory, about 180 bytes each, kept for the Analyzer's next queries).
 	ClosureNodes int
 	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
 	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
@@ -88,7 +89,7 @@ type Options struct {
 const (
 	defaultBudget      = 200_000
 	defaultSmallSearch = 5_000
-	defaultClosure     = 50_000
+	defaultClosure     = 100_000
 	defaultTTBits      = 18
 	maxPly             = 512 // longest line the search follows
 	maxForced          = 256 // longest forced chain followed

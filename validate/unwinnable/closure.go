@@ -15,26 +15,21 @@ type bfsNode struct {
 	move   chess.Move
 }
 
-// closure runs the enumeration from root with at most limit expansions.
-// It returns Winnable (line in a.mateLine), Unwinnable, or Undetermined.
+// closure runs the enumeration from root, playing at most limit moves (each
+// counted as a node). It returns Winnable (line in a.mateLine), Unwinnable,
+// or Undetermined.
 func (a *Analyzer) closure(root *chess.Position, limit int) Verdict {
 	if limit <= 0 {
 		return Undetermined
 	}
 	a.nextIteration()
-	if cap(a.queue) < limit+1 {
-		a.queue = make([]bfsNode, 0, limit+1)
-	}
+	stop := a.nodes + limit
 	q := a.queue[:0]
 	defer func() { a.queue = q[:0] }()
 	q = append(q, bfsNode{pos: *root, parent: -1})
 	a.markVisited(root.Hash())
 	ml := &a.frames[0].ml
 	for head := 0; head < len(q); head++ {
-		if head >= limit {
-			return Undetermined
-		}
-		a.nodes++
 		p := &q[head].pos
 		p.LegalMoves(ml)
 		if ml.N == 0 {
@@ -58,10 +53,11 @@ func (a *Analyzer) closure(root *chess.Position, limit int) Verdict {
 		if cannotMate(p, a.w, a.l) {
 			continue
 		}
+		if a.nodes+ml.N > stop {
+			return Undetermined
+		}
+		a.nodes += ml.N
 		for i := 0; i < ml.N; i++ {
-			if len(q) > limit {
-				return Undetermined
-			}
 			c := *p
 			c.Play(ml.Moves[i])
 			key := c.Hash() ^ a.wKey
@@ -71,7 +67,7 @@ func (a *Analyzer) closure(root *chess.Position, limit int) Verdict {
 			}
 			*e = ttEntry{key: key, gen: a.igen}
 			q = append(q, bfsNode{pos: c, parent: int32(head), move: ml.Moves[i]})
-			p = &q[head].pos // q may have moved
+			p = &q[head].pos // q may have grown
 		}
 	}
 	return Unwinnable

@@ -15,10 +15,11 @@ import (
 )
 
 var (
-	long   = flag.Bool("long", false, "run the full corpora (slow)")
-	budget = flag.Int("budget", 1_000_000, "node budget per query for the corpus tests")
-	ttBits = flag.Int("ttbits", 0, "transposition table size (log2 entries) for the speed tests; 0 = default")
-	only   = flag.String("only", "", "file of test-vector lines to run instead of the corpus")
+	long        = flag.Bool("long", false, "run the full corpora (slow)")
+	budget      = flag.Int("budget", 1_000_000, "node budget per query for the corpus tests")
+	speedBudget = flag.Int("speedbudget", 0, "node budget for the Lichess speed test and benchmark; 0 = default")
+	ttBits      = flag.Int("ttbits", 0, "transposition table size (log2 entries) for the speed tests; 0 = default")
+	only        = flag.String("only", "", "file of test-vector lines to run instead of the corpus")
 )
 
 // sharedPath returns the path of a file under /work/shared/corpus/reference/d3-chess.

@@ -49,34 +49,44 @@
 //     over-approximation of the squares it can ever stand on, computed as a
 //     fixpoint together with the squares that can ever be free of each
 //     colour; kings avoid squares attacked by immovable, uncapturable
-//     pieces; blocked and facing pawns; promotion makes a piece universal. If
-//     no winner's piece can ever attack or enter a square the loser's king
-//     can reach, or only bishops of one colour can and no mate square has
-//     all its flight squares of the other colour blockable, the position is
-//     unwinnable. Positions with castling rights or a legal en passant
-//     capture are skipped. The "pawn visitors that can never promote" step
-//     of D3 is left out: its author flags it as unproven.
+//     pieces; blocked and facing pawns; promotion makes a piece universal.
+//     The position is unwinnable if no square the loser's king can reach is
+//     a possible mate square: one a winner's piece can attack, whose
+//     neighbours in the king's reach can all be attacked by the winner or
+//     blocked, each by a different loser's piece (a bipartite matching).
+//     This includes D3's "no visitors" and "bishops of one colour" rules.
+//     Positions with castling rights or a legal en passant capture are
+//     skipped. The "pawn visitors that can never promote" step of D3 is left
+//     out: its author flags it as unproven.
 //  7. One-ply split: every legal move is played, forced moves followed, and
 //     steps 3, 4 and 6 tried on the result. All children proven: unwinnable.
 //     Proven children are stored as done so the searches skip them.
-//  8. A closure search (closure.go): breadth-first enumeration of all
-//     positions reachable from the root, each once, without depth limit,
-//     capped at Options.ClosureNodes. Running out of positions proves
-//     unwinnability; a mate on the way is a shortest witness.
-//  9. Iterative-deepening helpmate search with a transposition table keyed
-//     by the Zobrist hash (and the winner), storing the depth searched; it
-//     stops at the first mate, or at the node budget (Undetermined).
+//  8. Iterative-deepening helpmate search (search.go) with a transposition
+//     table keyed by the Zobrist hash (and the winner), storing the depth
+//     searched, for a tenth of the budget; then a closure search
+//     (closure.go): breadth-first enumeration of all positions reachable
+//     from the root, each once, without depth limit, capped at
+//     Options.ClosureNodes. Running out of positions proves unwinnability; a
+//     mate on the way is a shortest witness. Then the helpmate search goes
+//     on until the node budget is spent (Undetermined).
 //
 // The helpmate search classifies every move as REWARD (no depth), NORMAL
 // (one unit, free right after a REWARD move) or PUNISH (three units), after
-// §4.3 of the notes: for the winner, captures, advanced pawn pushes,
-// promotions to queen or knight, and king or knight moves toward a target
-// corner are rewarded; for the loser, king steps toward the corner and piece
-// moves next to it are rewarded, captures punished, and when the winner needs
-// a promoted blocker (lone knight, bishops of one colour) pawn moves and
-// under-promotions are rewarded and everything else punished. The classes
-// only reorder the moves and change depths: no move is ever skipped, so a
-// search without cuts is still exhaustive.
+// §4.3 of the notes: for the winner, captures, promotions to queen or knight,
+// pawn pushes into the far half, and king or knight moves toward a target
+// corner are rewarded (captures and promotions searched first; direct checks
+// are NORMAL but searched before the other moves); for the loser, king steps
+// toward the corner and piece moves next to it are rewarded, captures
+// punished. When the winner needs a promoted blocker (no pawn, rook or
+// queen; a lone knight or bishops of one colour), the loser's pawn moves and
+// under-promotions are rewarded and its other moves punished, its pieces are
+// rewarded for any approach to the corner, and the winner is rewarded for
+// clearing the loser's pawn paths and punished for capturing its pawns. The
+// classes only reorder the moves and change depths: no move is ever
+// skipped, so a search without cuts is still exhaustive. An iteration
+// proves unwinnability only if nothing was cut by depth or node limit and no
+// position was skipped on the strength of an earlier iteration (see the
+// closure argument in search.go).
 //
 // # Soundness and its limits
 //

@@ -40,7 +40,7 @@ func loadPositions(tb testing.TB, name string, every int) []chess.Position {
 // games for the side that made the last move (the winner of a timeout).
 func BenchmarkAnalyzeLichess30K(b *testing.B) {
 	ps := loadPositions(b, "lichess-30K-games.txt", 1)
-	a := NewAnalyzer(Options{NoSAN: true, TTBits: *ttBits})
+	a := NewAnalyzer(Options{NoSAN: true, TTBits: *ttBits, NodeBudget: *speedBudget})
 	b.ReportAllocs()
 	b.ResetTimer()
 	n := 0
@@ -63,7 +63,7 @@ func TestLichess30K(t *testing.T) {
 		every = 1
 	}
 	ps := loadPositions(t, "lichess-30K-games.txt", every)
-	a := NewAnalyzer(Options{NoSAN: true, TTBits: *ttBits})
+	a := NewAnalyzer(Options{NoSAN: true, TTBits: *ttBits, NodeBudget: *speedBudget})
 	times := make([]time.Duration, 0, len(ps))
 	counts := map[string]int{}
 	var nodes int

@@ -6,7 +6,9 @@ import "github.com/arbiter-chess/arbiter/chess"
 // only change the order of the moves and the depth a move uses up; no move
 // is ever skipped, so a search that finishes without a cut is a proof.
 const (
-	classReward uint8 = iota // costs no depth
+	classFirst  uint8 = iota // a rewarded move searched before the others
+	classCheck               // a normal move (by cost) searched early: a direct check
+	classReward              // costs no depth
 	classNormal              // costs one unit, none right after a rewarded move
 	classPunish              // costs three units
 )
@@ -111,6 +113,7 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 		// When the winner needs a promoted blocker, the loser's pawns must
 		// run: their paths are to be cleared, not blocked, and they are
 		// not to be captured.
+		lk := p.KingSquare(a.l)
 		var path, lpawns chess.Bitboard
 		if needsPromotion(p, a.w) {
 			lpawns = p.Pieces(a.l, chess.Pawn)
@@ -130,10 +133,10 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 				c = classReward
 			case m.IsPromotion():
 				if pr := m.Promotion(); pr == chess.Queen || pr == chess.Knight {
-					c = classReward
+					c = classFirst
 				}
 			case m.IsEnPassant() || (!m.IsCastle() && occ.Has(to)):
-				c = classReward
+				c = classFirst
 			case pt == chess.Pawn:
 				if rr := to.Rank() ^ int(stm)*7; rr >= 4 {
 					c = classReward
@@ -146,6 +149,9 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 				if dist(to, a.h.corner) < dist(from, a.h.corner) {
 					c = classReward
 				}
+			}
+			if c == classNormal && givesDirectCheck(p, m, pt, lk, occ) {
+				c = classCheck
 			}
 			f.class[i] = c
 		}
@@ -166,7 +172,7 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 			}
 		case pt == chess.King:
 			if dist(to, corner) < dist(from, corner) {
-				c = classReward
+				c = classFirst
 			} else if promo || capture {
 				c = classPunish
 			}
@@ -191,6 +197,33 @@ func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
 		}
 		f.class[i] = c
 	}
+}
+
+// givesDirectCheck reports whether the piece moved by m (of type pt) attacks
+// the king on lk from its destination (discovered checks are not seen).
+func givesDirectCheck(p *chess.Position, m chess.Move, pt chess.PieceType, lk chess.Square, occ chess.Bitboard) bool {
+	if m.IsCastle() {
+		return false
+	}
+	to := m.To()
+	if pr := m.Promotion(); pr != chess.NoPieceType {
+		pt = pr
+	}
+	occ = occ&^m.From().Bitboard() | to.Bitboard()
+	var att chess.Bitboard
+	switch pt {
+	case chess.Pawn:
+		att = chess.PawnAttacks(p.SideToMove(), to)
+	case chess.Knight:
+		att = chess.KnightAttacks(to)
+	case chess.Bishop:
+		att = chess.BishopAttacks(to, occ)
+	case chess.Rook:
+		att = chess.RookAttacks(to, occ)
+	case chess.Queen:
+		att = chess.BishopAttacks(to, occ) | chess.RookAttacks(to, occ)
+	}
+	return att.Has(lk)
 }
 
 // terminal handles a position without legal moves: a mate by the winner
@@ -286,14 +319,14 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 	a.classify(p, f, ply)
 	closed = true
 	n := f.ml.N
-	for pass := classReward; pass <= classPunish; pass++ {
+	for pass := classFirst; pass <= classPunish; pass++ {
 		for i := 0; i < n; i++ {
 			if f.class[i] != pass {
 				continue
 			}
 			cost := 0
 			switch pass {
-			case classNormal:
+			case classNormal, classCheck:
 				if !prevReward {
 					cost = 1
 				}
@@ -305,7 +338,7 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 			*child = *p
 			child.Play(m)
 			a.line[ply] = m
-			fd, cl := a.search(child, depth-cost, ply+1, pass == classReward)
+			fd, cl := a.search(child, depth-cost, ply+1, pass == classFirst || pass == classReward)
 			if fd {
 				return true, true
 			}

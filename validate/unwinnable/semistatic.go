@@ -214,17 +214,12 @@ func (s *semistatic) run(p *chess.Position) bool {
 				changed = true
 			}
 		}
-		if debugRound != nil {
-			debugRound(round, s)
-		}
 		if !changed {
 			return true
 		}
 	}
 	return false
 }
-
-var debugRound func(round int, s *semistatic)
 
 // flood closes r under step onto squares of allowed.
 func flood(r, allowed chess.Bitboard, step func(chess.Bitboard) chess.Bitboard) chess.Bitboard {
