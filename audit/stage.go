@@ -226,7 +226,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	}
 	for k := range g.Notes {
 		n := &g.Notes[k]
-		addFinding(n.Code, validate.Info, -1, n.Line, n.Message)
+		if sev, ok := noteSeverity(n.Code); ok {
+			addFinding(n.Code, sev, -1, n.Line, n.Message)
+		}
 	}
 	if perr != nil {
 		addFinding("syntax_error", validate.Error, -1, errLine(perr, g.Line), perr.Error())
@@ -241,7 +243,11 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 		}
 		for k := range g.Notes {
 			n := &g.Notes[k]
-			f := validate.Finding{Kind: n.Code, Severity: validate.Info, Article: "-", Ply: -1, Message: n.Message, Line: n.Line}
+			sev, ok := noteSeverity(n.Code)
+			if !ok {
+				continue
+			}
+			f := validate.Finding{Kind: n.Code, Severity: sev, Article: "-", Ply: -1, Message: n.Message, Line: n.Line}
 			if err := s.appendFinding(id, b.File, &f); err != nil {
 				return err
 			}
@@ -305,6 +311,19 @@ func (s *Stage) skippedGame(b *ingest.Block, sk *ingest.Skip, id int64, st *stat
 		return s.games.Append(row)
 	}
 	return nil
+}
+
+// noteSeverity gives the severity of a tokenizer note as a finding, and
+// false for the notes that validate reports itself (with the ply).
+func noteSeverity(code string) (validate.Severity, bool) {
+	switch code {
+	case ingest.NoteMissingResult, ingest.NoteNullMove:
+		return 0, false
+	case ingest.NoteEncodingUndefined, ingest.NoteTagSyntax, ingest.NoteUnexpectedChar, ingest.NoteTokenAfterResult,
+		ingest.NoteTagAfterMovetext, ingest.NoteResultRecovered, ingest.NoteError, ingest.NoteBadCommand:
+		return validate.Warning, true
+	}
+	return validate.Info, true
 }
 
 func errLine(err error, def int) int {
@@ -490,7 +509,16 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64, syntaxErr
 	}
 	row.ErrorCount = int32(v.Errors)
 	row.WarningCount = int32(v.Warnings)
-	row.InfoCount = int32(v.Infos) + int32(len(g.Notes))
+	row.InfoCount = int32(v.Infos)
+	for k := range g.Notes {
+		switch sev, ok := noteSeverity(g.Notes[k].Code); {
+		case !ok:
+		case sev == validate.Warning:
+			row.WarningCount++
+		default:
+			row.InfoCount++
+		}
+	}
 	if syntaxErr {
 		row.ErrorCount++
 	}
