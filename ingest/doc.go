@@ -1,0 +1,54 @@
+// Package ingest turns bytes into games: it reads PGN archives and FEN/EPD
+// files, plain or compressed, cuts them into blocks of games and tokenizes
+// each game.
+//
+// What it does:
+//   - Expand resolves command-line arguments (files, directories searched
+//     recursively for .pgn/.epd/.fen/.trf, optionally .zst/.gz/.bz2, glob
+//     patterns, "-" for standard input) into Inputs. Head returns the first
+//     decompressed bytes of an input, so that a caller can recognise a
+//     file it reads itself (a FIDE TRF) by content, and OpenContent its
+//     whole decompressed content.
+//   - Open / NewReader detect the compression by magic bytes (zstd with
+//     windows up to 2 GiB as written by `zstd --long=31`, multi-frame;
+//     gzip, multi-member; bzip2) and return a Reader.
+//   - Reader.Next cuts the decompressed stream into Blocks of many games
+//     (about Options.BlockBytes each) without holding the stream: each
+//     RawGame knows its file, byte offset, line and index. Garbage between
+//     games and games over Options.MaxGameSize are skipped and reported
+//     with their byte ranges; Stats account for every byte. Position files
+//     yield one RawPosition per line.
+//   - ParseGame tokenizes one RawGame into a reusable Game: tag pairs (with
+//     the escapes and the unescaped quotes real files have), main-line move
+//     tokens as written, NAGs and suffix glyphs, comments with [%clk],
+//     [%emt] and [%eval] extracted, variations (kept as structure or
+//     skipped), null moves, draw offers "(=)", "e.p." marks, and result
+//     spellings normalised to the four PGN results. Games that are not
+//     valid UTF-8 are read as Windows-1252. Tolerated irregularities become
+//     Notes; a game that cannot be read completely gets a located
+//     *SyntaxError and keeps what was read.
+//
+// The splitter is sequential and cheap; ParseGame is a plain function
+// meant to be called by parallel workers, one Game per worker.
+//
+// What it does not do: it does not interpret chess. Move tokens are handed
+// on as raw text ("Sf3", "e2-e4", "0-0", "exd6", "e8(Q)" stay as written)
+// and FEN/EPD lines are delivered unparsed; the chess core (package chess)
+// reads them. It does not validate tag values (dates, Elo) nor compare the
+// Result tag with the movetext result; that is the validator's job.
+//
+// Bounds: the splitter and the tokenizer run in time linear in the input,
+// without recursion (variations are tracked with an explicit stack and
+// capped by ParseOptions.MaxNesting). Memory is bounded by the block size,
+// the per-game cap (Options.MaxGameSize; larger games are skipped and
+// reported, their neighbours read), the per-game move cap
+// (ParseOptions.MaxMoves), the note cap (MaxNotes) and, for zstd, the
+// stream's window: up to 2 GiB for `zstd --long=31` streams such as the
+// Lichess dumps (Options.MaxWindow lowers it for untrusted input). Decoders
+// are kept and reused across files so that their history is allocated once.
+//
+// Concurrency: for compressed inputs the decoder runs in its own goroutine,
+// one chunk ahead of the splitter (Options.NoReadAhead turns this off), so
+// decoding and splitting overlap; the Reader itself is used from one
+// goroutine, ParseGame from any number (one Game each).
+package ingest

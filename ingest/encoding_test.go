@@ -1,0 +1,144 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestCP1252MatchesUTF8 reads the Windows-1252 copy of FWWRC.pgn and checks
+// that every game reads as the UTF-8 original does.
+func TestCP1252MatchesUTF8(t *testing.T) {
+	root := corpusDir(t)
+	read := func(rel string) ([]Game, int) {
+		f, err := os.Open(filepath.Join(root, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		r := NewReader(f, rel, Options{})
+		raws, _, _, _, err := readAll(t, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := make([]Game, len(raws))
+		transcoded := 0
+		for i, raw := range raws {
+			ParseGame(raw, rel, ParseOptions{}, &games[i])
+			if games[i].Transcoded {
+				transcoded++
+			}
+		}
+		return games, transcoded
+	}
+	utf, n0 := read("edge/scalachess/FWWRC.pgn")
+	cp, n1 := read("i18n/fwwrc-cp1252.pgn")
+	if len(utf) != 605 || len(cp) != len(utf) {
+		t.Fatalf("%d and %d games", len(utf), len(cp))
+	}
+	if n0 != 0 || n1 == 0 {
+		t.Errorf("transcoded games: utf-8 %d, cp1252 %d", n0, n1)
+	}
+	for i := range utf {
+		a, b := &utf[i], &cp[i]
+		if len(a.Tags) != len(b.Tags) {
+			t.Fatalf("game %d: %d and %d tags", i, len(a.Tags), len(b.Tags))
+		}
+		for k := range a.Tags {
+			if a.Tags[k] != b.Tags[k] {
+				t.Errorf("game %d tag %d: %q vs %q", i, k, a.Tags[k], b.Tags[k])
+			}
+		}
+		if string(a.PreComment) != string(b.PreComment) || len(a.Moves) != len(b.Moves) {
+			t.Errorf("game %d: comments or moves differ", i)
+		}
+		for k := range a.Moves {
+			if string(a.Moves[k].Comment) != string(b.Moves[k].Comment) {
+				t.Errorf("game %d move %d: comment differs", i, k)
+			}
+		}
+		if b.Transcoded && (len(b.Notes) == 0 || b.Notes[0].Code != NoteEncoding) {
+			t.Errorf("game %d: transcoded without a note", i)
+		}
+	}
+}
+
+func TestTranscodeCP1252(t *testing.T) {
+	// every byte: ASCII stays, 0x80-0x9F follow the table, 0xA0-0xFF are Latin-1
+	for c := 0; c < 256; c++ {
+		out, mapped, undef := transcodeCP1252(nil, []byte{byte(c)})
+		r, _ := utf8.DecodeRune(out)
+		var want rune
+		switch {
+		case c < 0x80:
+			want = rune(c)
+		case c < 0xA0:
+			want = cp1252[c-0x80]
+		default:
+			want = rune(c)
+		}
+		if r != want || !utf8.Valid(out) {
+			t.Errorf("byte %#x -> %U, want %U", c, r, want)
+		}
+		if c >= 0x80 && mapped != 1 {
+			t.Errorf("byte %#x not counted", c)
+		}
+		isUndef := c == 0x81 || c == 0x8D || c == 0x8F || c == 0x90 || c == 0x9D
+		if (undef == 1) != isUndef {
+			t.Errorf("byte %#x undefined=%d", c, undef)
+		}
+	}
+	// valid UTF-8 inside a CP1252 text is kept
+	out, mapped, _ := transcodeCP1252(nil, []byte("Caf\xe9 \xe2\x80\x99 \x93q\x94 Jos\xc3\xa9"))
+	if string(out) != "Café ’ “q” José" || mapped != 3 {
+		t.Errorf("mixed: %q %d", out, mapped)
+	}
+	g := parseString(t, "[White \"Fran\xe7ois\"]\n[Black \"x\x81y\"]\n1. e4 {caf\xe9} *", ParseOptions{})
+	if v, _ := g.Tag("White"); v != "François" || !g.Transcoded {
+		t.Errorf("White = %q", v)
+	}
+	if v, _ := g.Tag("Black"); v != "x\uFFFDy" {
+		t.Errorf("Black = %q", v)
+	}
+	if string(g.Moves[0].Comment) != "café" || noteCodes(g) != "encoding_transcoded,encoding_undefined" {
+		t.Errorf("comment %q notes %s", g.Moves[0].Comment, noteCodes(g))
+	}
+}
+
+// TestTranslatedMatchesEnglish reads the i18n files rewritten in other
+// notations (foreign piece letters, long algebraic, 0-0, ':' captures,
+// "e.p.", "++", promotions without '=') and checks that every game has the
+// same number of moves and the same result as its English original.
+func TestTranslatedMatchesEnglish(t *testing.T) {
+	root := corpusDir(t, "i18n")
+	for _, name := range []string{"twic1599-translated", "lichess-translated"} {
+		read := func(file string) []Game {
+			f, err := os.Open(filepath.Join(root, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			raws, _, _, _, err := readAll(t, NewReader(f, file, Options{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			games := make([]Game, len(raws))
+			for i, raw := range raws {
+				ParseGame(raw, file, ParseOptions{MainLineOnly: true}, &games[i])
+			}
+			return games
+		}
+		tr, en := read(name+".pgn"), read(name+".en.pgn")
+		if len(tr) != len(en) {
+			t.Fatalf("%s: %d vs %d games", name, len(tr), len(en))
+		}
+		for i := range en {
+			if len(tr[i].Moves) != len(en[i].Moves) || tr[i].Result != en[i].Result || tr[i].Err != nil {
+				notation, _ := tr[i].Tag("Notation")
+				t.Errorf("%s game %d (%s): %d moves %v vs %d moves %v (err %v)", name, i, notation,
+					len(tr[i].Moves), tr[i].Result, len(en[i].Moves), en[i].Result, tr[i].Err)
+			}
+		}
+	}
+}

@@ -1,0 +1,673 @@
+package ingest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+)
+
+// Options configure a Reader. The zero value is usable.
+type Options struct {
+	// Kind forces PGN or position (FEN/EPD) reading; KindAuto looks at the
+	// content (Open passes the kind the file name suggests).
+	Kind Kind
+	// BlockBytes is the target size of a block's game data (default 2 MiB).
+	BlockBytes int
+	// BlockGames is the most games (or positions) in one block (default 4096).
+	BlockGames int
+	// MaxGameSize is the largest game (or position line) kept, in bytes
+	// (default 16 MiB); a larger one is skipped and reported with
+	// ErrGameTooLarge (ErrLineTooLong), and reading goes on after it.
+	MaxGameSize int
+	// DecoderConcurrency is passed to the zstd decoder (default 1: one
+	// decoding goroutine; the other cores are better spent parsing).
+	DecoderConcurrency int
+	// MaxWindow caps the zstd window accepted (default MaxZstdWindow, 2 GiB,
+	// needed for `zstd --long=31` files such as the Lichess dumps). The
+	// decoder allocates the window a stream's header asks for, so a smaller
+	// cap bounds the memory an untrusted upload can claim; a stream over the
+	// cap fails with a *ReadError.
+	MaxWindow int64
+	// NoReadAhead turns off decompressing in a separate goroutine ahead of
+	// the splitter (on by default for compressed inputs, so that decoding
+	// and splitting overlap).
+	NoReadAhead bool
+}
+
+// Defaults used for zero Options fields.
+const (
+	DefaultBlockBytes  = 2 << 20
+	DefaultBlockGames  = 4096
+	DefaultMaxGameSize = 16 << 20
+)
+
+func (o *Options) setDefaults() {
+	if o.BlockBytes <= 0 {
+		o.BlockBytes = DefaultBlockBytes
+	}
+	if o.BlockGames <= 0 {
+		o.BlockGames = DefaultBlockGames
+	}
+	if o.MaxGameSize <= 0 {
+		o.MaxGameSize = DefaultMaxGameSize
+	}
+	if o.MaxWindow <= 0 || o.MaxWindow > MaxZstdWindow {
+		o.MaxWindow = MaxZstdWindow
+	}
+}
+
+// RawGame is the text of one game as cut from the stream, not yet tokenized.
+type RawGame struct {
+	// Data is the game's bytes, from its first tag (or first movetext line)
+	// up to the start of the next game, trailing blank lines included. It
+	// aliases the block's buffer.
+	Data []byte
+	// Offset is the byte offset of Data[0] in the decompressed stream.
+	Offset int64
+	// Line and Col locate Data[0] (1-based). Col is 1 except for games that
+	// start in the middle of a line (after a result token on the same line).
+	Line, Col int
+	// Index is the 0-based index of the game in its file. Games skipped by
+	// the reader keep their index (see Skip), so delivered indexes can have gaps.
+	Index int
+	// Truncated is set when the stream failed inside this game; ParseGame
+	// then reports ErrTruncated.
+	Truncated bool
+}
+
+// RawPosition is one line of a FEN/EPD file.
+type RawPosition struct {
+	Text   []byte // the line without its line end; aliases the block's buffer
+	Offset int64  // byte offset of the line in the decompressed stream
+	Size   int    // bytes of the line in the stream, line end included
+	Line   int    // 1-based line number
+	Index  int    // 0-based index among the file's positions
+}
+
+// Skip reports a byte range that was not delivered as a game or position:
+// a game or line over the size cap (Index is its game/position index) or
+// garbage between games (Index is -1). Err is a *SyntaxError locating the
+// range's start and wrapping ErrGameTooLarge, ErrLineTooLong or ErrGarbage.
+type Skip struct {
+	Index  int
+	Offset int64
+	Length int64
+	Line   int
+	Err    error
+}
+
+// Block is a batch of consecutive games (or positions) of one file. Blocks
+// are independent: their data stay valid while the Block is referenced (or
+// until Release), so they can be tokenized in parallel.
+type Block struct {
+	Seq       int    // 0-based sequence number of the block in its file
+	File      string // input name
+	Kind      Kind   // KindPGN or KindPositions
+	Games     []RawGame
+	Positions []RawPosition
+	Skipped   []Skip
+	// Offset and Bytes give the range of the decompressed stream this block
+	// accounts for: the blocks of a file tile the stream exactly.
+	Offset int64
+	Bytes  int64
+	// Last is true for the final block of the file.
+	Last bool
+
+	buf  []byte
+	pool *sync.Pool
+}
+
+// Release gives the block's buffer back to its Reader for reuse. It is
+// optional; after it, no RawGame/RawPosition of the block (nor any Game
+// parsed from them that aliases their bytes) may be used.
+func (b *Block) Release() {
+	if b.pool != nil && b.buf != nil {
+		buf := b.buf[:0]
+		b.pool.Put(&buf)
+	}
+	b.buf, b.pool = nil, nil
+	b.Games, b.Positions = nil, nil
+}
+
+// Stats account for every byte and every game of an input. When reading has
+// ended, Bytes == GameBytes + PositionBytes + SkippedBytes + GarbageBytes +
+// IgnoredBytes, and GamesSeen == Games + SkippedGames.
+type Stats struct {
+	Compression     Compression
+	Kind            Kind
+	Bytes           int64 // decompressed bytes read
+	CompressedBytes int64 // bytes read from the underlying reader
+	Lines           int   // lines read (a final line without '\n' counts)
+	GameBytes       int64 // bytes in delivered games
+	PositionBytes   int64 // bytes in delivered position lines (line ends included)
+	SkippedBytes    int64 // bytes of games/lines skipped as too large
+	GarbageBytes    int64 // bytes of garbage between games
+	IgnoredBytes    int64 // blank lines and % lines before the first game; blank and '#' lines of position files
+	GamesSeen       int   // games found (delivered + skipped)
+	Games           int   // games delivered
+	SkippedGames    int   // games skipped (see SkipReasons)
+	Positions       int   // positions delivered
+	SkippedLines    int   // position lines skipped as too long
+	BlankLines      int   // position files: blank lines
+	CommentLines    int   // position files: '#' lines
+	GarbageRanges   int   // garbage ranges reported
+	TruncatedGames  int   // games cut by a read error
+	Blocks          int
+	SkipReasons     map[string]int // reason (error text) -> count, for skipped games and lines
+	// Problems lists the first MaxReportedProblems skips (games and garbage),
+	// in stream order; all of them are in the blocks' Skipped lists.
+	Problems []Skip
+}
+
+// MaxReportedProblems caps Stats.Problems.
+const MaxReportedProblems = 1000
+
+// Reader cuts a (possibly compressed) stream into blocks of games or
+// positions. It is a pull API in the manner of bufio.Scanner:
+//
+//	r := ingest.NewReader(f, name, ingest.Options{})
+//	for {
+//		b, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		if err != nil {
+//			return err // a *ReadError: damaged stream; earlier blocks were complete
+//		}
+//		for _, raw := range b.Games {
+//			err := ingest.ParseGame(raw, b.File, ingest.ParseOptions{}, &g)
+//			...
+//		}
+//	}
+//
+// Splitting is cheap and sequential; ParseGame is a plain function that
+// workers call on the games of the blocks they receive. A Reader is not safe
+// for concurrent use, except CompressedBytesRead.
+type Reader struct {
+	name string
+	opts Options
+	file *os.File
+	cnt  *countingReader
+
+	src     io.Reader
+	release func()
+	started bool
+	eof     bool  // src returned io.EOF or an error
+	readErr error // non-EOF error from src
+	done    bool
+	final   error // returned by Next after the last block
+
+	// buf[:n] holds stream bytes from absolute offset base
+	buf    []byte
+	n      int
+	base   int64
+	scan   int  // scan position in buf
+	pinned bool // buf belongs to the last emitted block
+
+	// the open segment
+	segKind  int
+	segStart int64
+	segLine  int
+	segCol   int
+	segIndex int
+	discard  bool // bytes of the open segment are not kept
+
+	sp        splitter
+	posLines  int // lines read in a position file
+	gameIndex int
+	posIndex  int
+	seq       int
+	stats     Stats
+	pool      sync.Pool
+	forcePart bool  // scan a partial line (no '\n') in discard mode
+	nlChecked int64 // absolute offset up to which no '\n' was found past the scan position
+}
+
+// Segment kinds: every byte of the stream belongs to exactly one segment.
+const (
+	segIgnored = iota
+	segGame
+	segGarbage
+	segPosition
+)
+
+// NewReader returns a Reader over r. The compression (zstd, gzip, bzip2 or
+// none) is detected from the first bytes, whatever the name. name is used
+// in errors and blocks.
+func NewReader(r io.Reader, name string, opts Options) *Reader {
+	opts.setDefaults()
+	rd := &Reader{name: name, opts: opts}
+	rd.cnt = &countingReader{r: r}
+	rd.sp.line = 1
+	rd.segLine, rd.segCol = 1, 1
+	rd.discard = true // leading ignored segment
+	rd.stats.SkipReasons = map[string]int{}
+	return rd
+}
+
+// Name returns the input name.
+func (r *Reader) Name() string { return r.name }
+
+// Compression returns the compression detected (valid after the first Next).
+func (r *Reader) Compression() Compression { return r.stats.Compression }
+
+// Kind returns KindPGN or KindPositions once the first block is read.
+func (r *Reader) Kind() Kind { return r.opts.Kind }
+
+// Close stops the read-ahead goroutine, releases the decoder and closes the
+// file opened by Open. It must be called when a Reader over compressed
+// data is abandoned before the end of its input.
+func (r *Reader) Close() error {
+	if r.release != nil {
+		r.release()
+		r.release = nil
+	}
+	if r.file != nil {
+		err := r.file.Close()
+		r.file = nil
+		return err
+	}
+	return nil
+}
+
+// CompressedBytesRead returns the number of bytes consumed from the
+// underlying reader (the file) so far. It may be called from any goroutine,
+// e.g. by a progress bar. Decoders read ahead, so it runs a little ahead of
+// the games delivered.
+func (r *Reader) CompressedBytesRead() int64 { return r.cnt.n.Load() }
+
+// Stats returns the accounting so far; after Next has returned io.EOF or an
+// error it covers the whole input.
+func (r *Reader) Stats() Stats {
+	s := r.stats
+	s.CompressedBytes = r.cnt.n.Load()
+	s.Kind = r.opts.Kind
+	if r.opts.Kind == KindPositions {
+		s.Lines = r.posLines
+	} else {
+		s.Lines = r.sp.line - 1
+		if r.sp.midLine {
+			s.Lines++
+		}
+	}
+	s.SkipReasons = make(map[string]int, len(r.stats.SkipReasons))
+	for k, v := range r.stats.SkipReasons {
+		s.SkipReasons[k] = v
+	}
+	s.Problems = append([]Skip(nil), r.stats.Problems...)
+	return s
+}
+
+func (r *Reader) start() error {
+	r.started = true
+	src, c, rel, err := openStream(r.cnt, &r.opts)
+	if err != nil {
+		return fmt.Errorf("ingest %s: %w", r.name, err)
+	}
+	r.src, r.release = src, rel
+	if c != CompressionNone && !r.opts.NoReadAhead {
+		ra := newReadAhead(src)
+		r.src = ra
+		r.release = func() {
+			ra.close()
+			rel()
+		}
+	}
+	r.stats.Compression = c
+	r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
+	return nil
+}
+
+func (r *Reader) newBuf(size int) []byte {
+	if p, ok := r.pool.Get().(*[]byte); ok && cap(*p) >= size {
+		return (*p)[:cap(*p)]
+	}
+	return make([]byte, size)
+}
+
+// Next returns the next block. At the clean end of the input it returns
+// (nil, io.EOF). When the stream fails (I/O error, damaged or truncated
+// compressed data) the games read before the failure are delivered first
+// (the game cut by the failure with RawGame.Truncated set) and then Next
+// returns a *ReadError naming the file and offsets; it wraps ErrTruncated.
+func (r *Reader) Next() (*Block, error) {
+	if r.done {
+		return nil, r.final
+	}
+	if !r.started {
+		if err := r.start(); err != nil {
+			r.done, r.final = true, err
+			return nil, err
+		}
+	}
+	if r.pinned {
+		// The previous block owns the buffer: carry the open segment over
+		// into a fresh one.
+		keep := r.keepFrom()
+		nb := r.newBuf(max(r.opts.BlockBytes+64<<10, r.n-keep+64<<10))
+		m := copy(nb, r.buf[keep:r.n])
+		r.base += int64(keep)
+		r.scan -= keep
+		r.buf, r.n = nb, m
+		r.pinned = false
+	}
+	blk := &Block{Seq: r.seq, File: r.name, Offset: r.segStart, pool: &r.pool}
+	for {
+		if r.opts.Kind == KindAuto && !r.detectKind() {
+			if r.fill(blk) {
+				return r.emit(blk), nil
+			}
+			continue
+		}
+		blk.Kind = r.opts.Kind
+		limit := r.scanLimit()
+		if limit > r.scan {
+			if r.opts.Kind == KindPositions {
+				r.scanPositions(blk, limit)
+			} else {
+				r.scanPGN(blk, limit)
+			}
+			r.forcePart = false
+			if r.blockFull(blk) {
+				return r.emit(blk), nil
+			}
+			continue
+		}
+		if r.eof {
+			end := r.base + int64(r.n)
+			r.closeSegment(blk, end, true)
+			r.segStart = end
+			r.done = true
+			r.final = io.EOF
+			if r.readErr != nil {
+				r.final = &ReadError{File: r.name, Offset: end, CompressedOffset: r.cnt.n.Load(), Err: r.readErr}
+			}
+			blk.Last = true
+			if len(blk.Games) == 0 && len(blk.Positions) == 0 && len(blk.Skipped) == 0 && end == blk.Offset {
+				return nil, r.final
+			}
+			return r.emit(blk), nil
+		}
+		if r.fill(blk) {
+			return r.emit(blk), nil
+		}
+	}
+}
+
+func (r *Reader) emit(blk *Block) *Block {
+	blk.buf = r.buf
+	blk.Bytes = r.segStart - blk.Offset
+	r.pinned = true
+	r.seq++
+	r.stats.Blocks++
+	return blk
+}
+
+func (r *Reader) blockFull(blk *Block) bool {
+	if len(blk.Games)+len(blk.Positions) >= r.opts.BlockGames {
+		return true
+	}
+	return r.segStart-blk.Offset >= int64(r.opts.BlockBytes)
+}
+
+// keepFrom is the first buffer index that must be kept.
+func (r *Reader) keepFrom() int {
+	if r.discard {
+		return r.scan
+	}
+	return min(int(r.segStart-r.base), r.scan)
+}
+
+// scanLimit returns how far the scanner may go: to the end of the last
+// complete line, or to the end of the data at EOF or when forced.
+func (r *Reader) scanLimit() int {
+	if r.eof || r.forcePart {
+		return r.n
+	}
+	// search only the bytes not searched before (a long line arriving in
+	// small reads must not be searched again and again)
+	from := r.scan
+	if c := int(r.nlChecked - r.base); c > from && c <= r.n {
+		from = c
+	}
+	k := bytes.LastIndexByte(r.buf[from:r.n], '\n')
+	if k < 0 {
+		r.nlChecked = r.base + int64(r.n)
+		return r.scan
+	}
+	return from + k + 1
+}
+
+// fill makes room in the buffer and reads more data. It returns true when
+// the block must be emitted first (the buffer is full and the block's
+// games point into it).
+func (r *Reader) fill(blk *Block) bool {
+	if r.n == len(r.buf) {
+		if len(blk.Games) > 0 || len(blk.Positions) > 0 {
+			return true
+		}
+		if keep := r.keepFrom(); keep > 0 {
+			m := copy(r.buf, r.buf[keep:r.n])
+			r.base += int64(keep)
+			r.scan -= keep
+			r.n = m
+		} else {
+			capLimit := r.opts.MaxGameSize + 128<<10
+			if !r.discard && (r.scan > r.opts.MaxGameSize || len(r.buf) >= capLimit) {
+				r.discard = true // too large: keepFrom is now the scan position
+				return false
+			}
+			if r.discard {
+				r.forcePart = true // one line longer than the buffer
+				return false
+			}
+			nb := make([]byte, min(2*len(r.buf), capLimit))
+			copy(nb, r.buf[:r.n])
+			r.buf = nb
+		}
+	}
+	if r.eof {
+		return false
+	}
+	m, err := io.ReadAtLeast(r.src, r.buf[r.n:], 1)
+	r.n += m
+	r.stats.Bytes += int64(m)
+	if err != nil {
+		r.eof = true
+		if !errors.Is(err, io.EOF) {
+			r.readErr = err
+		}
+	}
+	return false
+}
+
+// detectKind decides KindAuto from the first line that is neither blank
+// nor a '#' or '%' comment. It returns false when more data is needed.
+func (r *Reader) detectKind() bool {
+	b := r.buf[r.scan:r.n]
+	for len(b) > 0 {
+		k := bytes.IndexByte(b, '\n')
+		if k < 0 && !r.eof && r.n < len(r.buf) {
+			return false
+		}
+		line := b
+		if k >= 0 {
+			line, b = b[:k], b[k+1:]
+		} else {
+			b = nil
+		}
+		line = trimSpace(bytes.TrimPrefix(line, bom))
+		if len(line) == 0 || line[0] == '#' || line[0] == '%' {
+			continue
+		}
+		f := line
+		if i := bytes.IndexAny(f, " \t"); i >= 0 {
+			f = f[:i]
+		}
+		if bytes.Count(f, []byte{'/'}) == 7 {
+			r.opts.Kind = KindPositions
+		} else {
+			r.opts.Kind = KindPGN
+		}
+		return true
+	}
+	if r.eof || r.n == len(r.buf) {
+		r.opts.Kind = KindPGN
+		return true
+	}
+	return false
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// scanPGN runs the splitter over complete lines up to limit.
+func (r *Reader) scanPGN(blk *Block, limit int) {
+	for r.scan < limit {
+		r.sp.ev = r.sp.ev[:0]
+		r.scan = r.sp.scan(r.buf, r.scan, limit, r.base)
+		for _, ev := range r.sp.ev {
+			abs := r.base + int64(ev.pos)
+			r.closeSegment(blk, abs, false)
+			r.openSegment(ev.kind, abs, ev.line, ev.col)
+		}
+		if r.segKind == segGame && !r.discard && r.base+int64(r.scan)-r.segStart > int64(r.opts.MaxGameSize) {
+			r.discard = true
+		}
+		if len(r.sp.ev) > 0 && r.blockFull(blk) {
+			return
+		}
+	}
+}
+
+func (r *Reader) openSegment(kind int, abs int64, line, col int) {
+	r.segKind, r.segStart, r.segLine, r.segCol = kind, abs, line, col
+	r.discard = kind == segGarbage || kind == segIgnored
+	if kind == segGame {
+		r.segIndex = r.gameIndex
+		r.gameIndex++
+		r.stats.GamesSeen++
+	}
+}
+
+func (r *Reader) problem(blk *Block, s Skip) {
+	blk.Skipped = append(blk.Skipped, s)
+	if len(r.stats.Problems) < MaxReportedProblems {
+		r.stats.Problems = append(r.stats.Problems, s)
+	}
+}
+
+// closeSegment ends the open segment at absolute offset end.
+func (r *Reader) closeSegment(blk *Block, end int64, atEOF bool) {
+	length := end - r.segStart
+	switch r.segKind {
+	case segIgnored:
+		r.stats.IgnoredBytes += length
+	case segGame:
+		if r.discard || length > int64(r.opts.MaxGameSize) {
+			r.stats.SkippedGames++
+			r.stats.SkippedBytes += length
+			r.stats.SkipReasons[ErrGameTooLarge.Error()]++
+			r.problem(blk, Skip{Index: r.segIndex, Offset: r.segStart, Length: length, Line: r.segLine,
+				Err: &SyntaxError{File: r.name, Game: r.segIndex, Line: r.segLine, Column: r.segCol, Offset: r.segStart,
+					Err: fmt.Errorf("%w: more than %d bytes (%d)", ErrGameTooLarge, r.opts.MaxGameSize, length)}})
+			break
+		}
+		g := RawGame{
+			Data:   r.buf[r.segStart-r.base : end-r.base : end-r.base],
+			Offset: r.segStart, Line: r.segLine, Col: r.segCol, Index: r.segIndex,
+		}
+		if atEOF && r.readErr != nil {
+			g.Truncated = true
+			r.stats.TruncatedGames++
+		}
+		blk.Games = append(blk.Games, g)
+		r.stats.Games++
+		r.stats.GameBytes += length
+	case segGarbage:
+		r.stats.GarbageBytes += length
+		r.stats.GarbageRanges++
+		r.problem(blk, Skip{Index: -1, Offset: r.segStart, Length: length, Line: r.segLine,
+			Err: &SyntaxError{File: r.name, Game: -1, Line: r.segLine, Column: r.segCol, Offset: r.segStart,
+				Err: fmt.Errorf("%w: %d bytes skipped", ErrGarbage, length)}})
+	case segPosition:
+		// only over-long lines come here (others are handled line by line)
+		if !r.discard {
+			r.stats.IgnoredBytes += length // always 0
+		} else if length > 0 {
+			r.stats.SkippedLines++
+			r.stats.SkippedBytes += length
+			r.stats.SkipReasons[ErrLineTooLong.Error()]++
+			r.problem(blk, Skip{Index: r.posIndex, Offset: r.segStart, Length: length, Line: r.segLine,
+				Err: &SyntaxError{File: r.name, Game: -1, Line: r.segLine, Column: 1, Offset: r.segStart,
+					Err: fmt.Errorf("%w: more than %d bytes (%d)", ErrLineTooLong, r.opts.MaxGameSize, length)}})
+			r.posIndex++
+		}
+	}
+	r.discard = false
+}
+
+// scanPositions cuts a FEN/EPD file into one position per line.
+func (r *Reader) scanPositions(blk *Block, limit int) {
+	if r.segKind == segIgnored {
+		r.segKind, r.discard = segPosition, false
+	}
+	for r.scan < limit {
+		i := r.scan
+		e := limit
+		nl := false
+		if k := bytes.IndexByte(r.buf[i:limit], '\n'); k >= 0 {
+			e, nl = i+k+1, true
+		}
+		r.scan = e
+		if r.discard || (e-i > r.opts.MaxGameSize) {
+			// an over-long line: skipped when its end is found
+			if !r.discard {
+				r.segKind, r.segLine, r.discard = segPosition, r.posLines+1, true
+			}
+			if nl || r.eof {
+				r.posLines++
+				r.closeSegment(blk, r.base+int64(e), false)
+				r.segKind, r.segStart, r.segLine = segPosition, r.base+int64(e), r.posLines+1
+			}
+			continue
+		}
+		if !nl && !r.eof {
+			// partial line at a forced limit; cannot happen outside discard
+			r.scan = i
+			return
+		}
+		r.posLines++
+		line := r.buf[i:e]
+		text := line
+		if nl {
+			text = text[:len(text)-1]
+		}
+		if len(text) > 0 && text[len(text)-1] == '\r' {
+			text = text[:len(text)-1]
+		}
+		if r.posLines == 1 {
+			text = bytes.TrimPrefix(text, bom)
+		}
+		t := trimSpace(text)
+		switch {
+		case len(t) == 0:
+			r.stats.BlankLines++
+			r.stats.IgnoredBytes += int64(e - i)
+		case t[0] == '#':
+			r.stats.CommentLines++
+			r.stats.IgnoredBytes += int64(e - i)
+		default:
+			blk.Positions = append(blk.Positions, RawPosition{Text: text[:len(text):len(text)], Offset: r.base + int64(i), Size: e - i, Line: r.posLines, Index: r.posIndex})
+			r.posIndex++
+			r.stats.Positions++
+			r.stats.PositionBytes += int64(e - i)
+		}
+		r.segKind, r.segStart, r.segLine, r.discard = segPosition, r.base+int64(e), r.posLines+1, false
+		if r.blockFull(blk) {
+			return
+		}
+	}
+}

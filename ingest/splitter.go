@@ -1,0 +1,572 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// The splitter decides where games begin. It sees the stream one line at a
+// time (a line may be cut only for over-long lines of skipped data) and
+// keeps a small state: whether it is inside a {comment}, the variation
+// depth, and what the current game has seen so far.
+//
+// A new game starts:
+//   - at a tag line (first non-blank byte '[' followed by a tag pair) after
+//     movetext, garbage or a result;
+//   - at a tag line inside a tag section when the tag name was already seen
+//     in that section and a blank line came before it, or the tag is
+//     "Event" (tag-only games separated by blank lines);
+//   - after a result token at variation depth 0 (1-0, 0-1, 1/2-1/2, *, and
+//     non-standard spellings other than 0-0 and +/-), at the next movetext
+//     line or move token, so that movetext-only files with one game per
+//     line split;
+//   - at a line starting with "1." (not "1...") after a blank line, when the
+//     current game already has moves at depth 0 and no result (games with
+//     neither tags nor results, separated by blank lines);
+//   - inside an unterminated {comment}, at a tag line that follows a blank
+//     line (so that one missing '}' cannot swallow the rest of a file).
+//
+// Garbage: between games, a line whose first token looks like neither
+// movetext nor a tag starts a garbage range that lasts until the next line
+// that starts a game. After a blank line inside movetext the same test is
+// applied.
+
+// Splitter states.
+const (
+	stNone        = iota // before the first game
+	stTags               // tag section, no movetext yet
+	stMoves              // movetext
+	stAfterResult        // after a result token at depth 0
+	stGarbage            // garbage range
+)
+
+type event struct {
+	pos       int // buffer index where the new segment starts
+	kind      int // segGame or segGarbage
+	line, col int
+}
+
+type splitter struct {
+	st         int
+	inBrace    bool
+	braceBlank bool // a blank line was seen inside the open {comment}
+	midLine    bool // the next scanLine call continues a cut line
+	skipRest   bool // the rest of the current line is ignored (; comment, garbage, % line)
+	depth      int
+	blank      bool // the previous line was blank
+	sawMove    bool
+	nnames     int
+	names      [64]uint64
+	line       int   // number of the line being scanned
+	lineStart  int64 // absolute offset of its first byte
+	ev         []event
+}
+
+// Byte classes for movetext scanning.
+const (
+	clTok = iota
+	clSpace
+	clLBrace
+	clSemi
+	clLParen
+	clRParen
+)
+
+var class = func() (t [256]uint8) {
+	for _, c := range []byte{' ', '\t', '\r', '\n', '\f', '\v', 0x1a, '}'} {
+		t[c] = clSpace
+	}
+	t['{'] = clLBrace
+	t[';'] = clSemi
+	t['('] = clLParen
+	t[')'] = clRParen
+	return t
+}()
+
+func (s *splitter) resetGame() {
+	s.depth = 0
+	s.sawMove = false
+	s.nnames = 0
+	s.inBrace = false
+	s.braceBlank = false
+}
+
+func (s *splitter) emit(pos int, kind int, base int64) {
+	s.ev = append(s.ev, event{pos: pos, kind: kind, line: s.line, col: int(base+int64(pos)-s.lineStart) + 1})
+}
+
+func (s *splitter) seen(k uint64) bool {
+	for _, x := range s.names[:s.nnames] {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// scan processes the lines of b[i:limit] until one of them produces an
+// event (a segment start) or limit is reached, and returns where it stopped.
+func (s *splitter) scan(b []byte, i, limit int, base int64) int {
+	for i < limit {
+		e := limit
+		if k := bytes.IndexByte(b[i:limit], '\n'); k >= 0 {
+			e = i + k + 1
+		}
+		s.scanLine(b, i, e, base)
+		i = e
+		if len(s.ev) > 0 {
+			break
+		}
+	}
+	return i
+}
+
+// scanLine processes b[i:e], one line (ending with '\n' unless it is the
+// last line or a cut one). Events are appended to s.ev.
+func (s *splitter) scanLine(b []byte, i, e int, base int64) {
+	nl := e > i && b[e-1] == '\n'
+	// fast path: a line starting with a simple tag pair
+	if !s.midLine && !s.inBrace && b[i] == '[' {
+		lineEnd := e
+		if nl {
+			lineEnd--
+		}
+		s.lineStart = base + int64(i)
+		if s.simpleTagLine(b[i:lineEnd], i, base) {
+			s.blank = false
+			s.endLine(nl)
+			return
+		}
+	}
+	s.scanLineSlow(b, i, e, nl, base)
+	s.endLine(nl)
+}
+
+func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
+	if s.midLine {
+		switch {
+		case s.skipRest:
+		case s.inBrace:
+			if k := bytes.IndexByte(b[i:e], '}'); k >= 0 {
+				s.inBrace = false
+				s.movetext(b, i+k+1, e, base)
+			}
+		default:
+			s.movetext(b, i, e, base)
+		}
+		return
+	}
+	s.lineStart = base + int64(i)
+	j := i
+	if e-j >= 3 && b[j] == 0xEF && b[j+1] == 0xBB && b[j+2] == 0xBF {
+		j += 3
+	}
+	col0 := j
+	for j < e && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r' || b[j] == '\f' || b[j] == '\v' || b[j] == 0x1a) {
+		j++
+	}
+	if j == e || b[j] == '\n' {
+		if s.inBrace {
+			s.braceBlank = true
+		}
+		s.blank = true
+		return
+	}
+	lineEnd := e
+	if nl {
+		lineEnd--
+	}
+	c := b[j]
+	if s.inBrace {
+		if !(s.braceBlank && c == '[' && isTagLine(b[j:lineEnd])) {
+			s.blank = false
+			if k := bytes.IndexByte(b[j:e], '}'); k >= 0 {
+				s.inBrace = false
+				s.movetext(b, j+k+1, e, base)
+			}
+			return
+		}
+		// escape hatch: a tag line after a blank line ends the runaway comment
+		s.inBrace = false
+		s.st = stMoves
+	}
+	if c == '%' && j == col0 && j == i {
+		s.skipRest = true
+		return
+	}
+	if c == '[' {
+		if s.simpleTagLine(b[j:lineEnd], i, base) {
+			s.blank = false
+			return
+		}
+		if t, ok := scanTag(b[j:lineEnd]); ok {
+			s.tagLine(b, i, j, e, lineEnd, t, base)
+			s.blank = false
+			return
+		}
+	}
+	wasBlank := s.blank
+	s.blank = false
+	switch s.st {
+	case stNone, stGarbage:
+		if !looksLikeMovetext(b[j:lineEnd]) {
+			if s.st == stNone {
+				s.emit(i, segGarbage, base)
+			}
+			s.st = stGarbage
+			s.skipRest = true
+			return
+		}
+		s.emit(i, segGame, base)
+		s.resetGame()
+		s.st = stMoves
+	case stTags:
+		s.st = stMoves
+	case stMoves:
+		if wasBlank && s.depth == 0 {
+			if !looksLikeMovetext(b[j:lineEnd]) {
+				s.emit(i, segGarbage, base)
+				s.st = stGarbage
+				s.skipRest = true
+				return
+			}
+			if s.sawMove && startsMoveOne(b[j:lineEnd]) {
+				s.emit(i, segGame, base)
+				s.resetGame()
+				s.st = stMoves
+			}
+		}
+	case stAfterResult:
+		if c != '{' && c != ';' {
+			if !looksLikeMovetext(b[j:lineEnd]) {
+				s.emit(i, segGarbage, base)
+				s.st = stGarbage
+				s.skipRest = true
+				return
+			}
+			s.emit(i, segGame, base)
+			s.resetGame()
+			s.st = stMoves
+		}
+	}
+	if s.st == stMoves && s.fastLine(b[j:e]) {
+		return
+	}
+	s.movetext(b, j, e, base)
+}
+
+// fastLine handles a movetext line holding {comments} (the bulk of Lichess
+// and engine files) with a few vectorised searches instead of a byte loop.
+// It declines (returns false) when the line has variations, ';' comments,
+// a comment left open, or a possible result token before its last token;
+// movetext then scans the line byte by byte. Results written with ':'
+// ("1:0") in the middle of such a line are not looked for.
+func (s *splitter) fastLine(l []byte) bool {
+	if len(l) < 256 {
+		return false // short lines: the byte loop is cheaper than many searches
+	}
+	firstOpen := bytes.IndexByte(l, '{')
+	if firstOpen < 0 {
+		return false
+	}
+	// the last brace must be a '}' (no comment left open)
+	lastClose := len(l) - 1
+	for lastClose >= 0 && l[lastClose] != '}' {
+		if l[lastClose] == '{' {
+			return false
+		}
+		lastClose--
+	}
+	if lastClose < 0 || bytes.IndexByte(l, ';') >= 0 || bytes.IndexByte(l, '(') >= 0 || bytes.IndexByte(l, ')') >= 0 {
+		return false
+	}
+	// the last token, after the last comment
+	end := len(l)
+	for end > 0 && isSpace(l[end-1]) {
+		end--
+	}
+	start := end
+	for start > lastClose+1 && !isSpace(l[start-1]) {
+		start--
+	}
+	// any other result-like token outside comments sends the line to the slow path
+	if resultCandidate(l[:start], '-') || resultCandidate(l[:start], '/') || resultCandidate(l[:start], '*') ||
+		resultCandidate(l[:start], 0xC2) || resultCandidate(l[:start], 0xE2) {
+		return false
+	}
+	if start < end && mayStartResult(l[start]) && isSplitResult(l[start:end]) {
+		s.st = stAfterResult
+	}
+	if nonSpace(l[:firstOpen]) || nonSpace(l[lastClose+1:start]) || firstOpen+1+bytes.IndexByte(l[firstOpen+1:], '}') < lastClose {
+		s.sawMove = true
+	}
+	return true
+}
+
+func nonSpace(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// resultCandidate reports whether l holds byte c as part of something that
+// may be a result token: "1-0", "0-1", "0.5-0.5" (a digit on both sides of
+// '-'), "1/2", a lone '*', '½', or a dash (U+2010..U+2015) after a digit.
+func resultCandidate(l []byte, c byte) bool {
+	from := 0
+	for {
+		k := bytes.IndexByte(l[from:], c)
+		if k < 0 {
+			return false
+		}
+		k += from
+		from = k + 1
+		switch c {
+		case '-':
+			if k > 0 && k+1 < len(l) && isDigit(l[k-1]) && isDigit(l[k+1]) {
+				return true
+			}
+		case '/':
+			if k > 0 && k+1 < len(l) && l[k-1] == '1' && l[k+1] == '2' {
+				return true
+			}
+		case '*':
+			if (k == 0 || isSpace(l[k-1]) || l[k-1] == '}') && (k+1 == len(l) || isSpace(l[k+1]) || l[k+1] == '{') {
+				return true
+			}
+		case 0xC2:
+			if k+1 < len(l) && l[k+1] == 0xBD {
+				return true
+			}
+		case 0xE2:
+			if k > 0 && k+2 < len(l) && l[k+1] == 0x80 && l[k+2] >= 0x90 && l[k+2] <= 0x95 && (isDigit(l[k-1]) || l[k-1] == 0xBD) {
+				return true
+			}
+		}
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func (s *splitter) endLine(nl bool) {
+	if nl {
+		s.line++
+		s.midLine = false
+		s.skipRest = false
+	} else {
+		s.midLine = true
+	}
+}
+
+// simpleTagLine handles the common line `[Name "value"]` (a tag pair
+// closing the line) without the general tag scanner. It returns false for
+// anything else.
+func (s *splitter) simpleTagLine(l []byte, i int, base int64) bool {
+	n := len(l)
+	for n > 0 && (l[n-1] == '\r' || l[n-1] == ' ' || l[n-1] == '\t') {
+		n--
+	}
+	if n < 5 || l[n-1] != ']' || l[n-2] != '"' {
+		return false
+	}
+	k := 1
+	for k < n && tagNameByte[l[k]] {
+		k++
+	}
+	if k == 1 || k+1 >= n || l[k] != ' ' || l[k+1] != '"' || l[1] == '%' || l[1] == '\\' {
+		return false
+	}
+	// Quotes inside the value are not looked for: the line is a tag line
+	// either way (ParseGame reads the value exactly).
+	s.tagName(l[1:k], i, base)
+	return true
+}
+
+// nameKey is a cheap fingerprint of a tag name: its first and last (up
+// to) 8 bytes and its length. Distinct names of one game that share all
+// three are not told apart, which only matters for tag-only games.
+func nameKey(b []byte) uint64 {
+	n := len(b)
+	var k uint64
+	if n >= 8 {
+		k = binary.LittleEndian.Uint64(b) ^ binary.LittleEndian.Uint64(b[n-8:])<<1
+	} else {
+		for i := 0; i < n; i++ {
+			k |= uint64(b[i]) << (8 * i)
+		}
+	}
+	return k ^ uint64(n)<<58
+}
+
+var keyEvent = nameKey([]byte("Event"))
+
+// tagName applies the game-start rules to the first tag pair of a line.
+func (s *splitter) tagName(name []byte, i int, base int64) {
+	key := nameKey(name)
+	newGame := true
+	if s.st == stTags {
+		newGame = (s.blank || key == keyEvent) && s.seen(key)
+	}
+	if newGame {
+		s.emit(i, segGame, base)
+		s.resetGame()
+		s.st = stTags
+	}
+	if s.nnames < len(s.names) {
+		s.names[s.nnames] = key
+		s.nnames++
+	}
+}
+
+// tagLine handles a line whose first non-blank byte starts tag pair t.
+func (s *splitter) tagLine(b []byte, i, j, e, lineEnd int, t tagSpan, base int64) {
+	s.tagName(t.name, i, base)
+	p := j + t.end
+	for {
+		for p < lineEnd && (b[p] == ' ' || b[p] == '\t' || b[p] == '\r') {
+			p++
+		}
+		if p >= lineEnd || b[p] != '[' {
+			break
+		}
+		t2, ok := scanTag(b[p:lineEnd])
+		if !ok {
+			break
+		}
+		if s.nnames < len(s.names) {
+			s.names[s.nnames] = nameKey(t2.name)
+			s.nnames++
+		}
+		p += t2.end
+	}
+	if p < lineEnd {
+		s.movetext(b, p, e, base)
+	}
+}
+
+// movetext scans movetext bytes b[j:e] outside comments.
+func (s *splitter) movetext(b []byte, j, e int, base int64) {
+	for j < e {
+		c := b[j]
+		if c == ' ' {
+			j++
+			continue
+		}
+		switch class[c] {
+		case clSpace:
+			j++
+		case clLBrace:
+			if s.st == stTags {
+				s.st = stMoves
+			}
+			k := bytes.IndexByte(b[j+1:e], '}')
+			if k < 0 {
+				s.inBrace = true
+				s.braceBlank = false
+				return
+			}
+			j += k + 2
+		case clSemi:
+			if s.st == stTags {
+				s.st = stMoves
+			}
+			s.skipRest = true
+			return
+		case clLParen:
+			if s.st == stTags {
+				s.st = stMoves
+			}
+			s.depth++
+			j++
+		case clRParen:
+			if s.depth > 0 {
+				s.depth--
+			}
+			j++
+		default:
+			t0 := j
+			for j < e && class[b[j]] == clTok {
+				j++
+			}
+			c0 := c
+			if c0 >= '0' && c0 <= '9' && b[j-1] == '.' && s.st != stAfterResult {
+				// a move number ("12." "12..." "1.e4" counts as one token here)
+				if s.st == stTags {
+					s.st = stMoves
+				}
+				continue
+			}
+			switch s.st {
+			case stAfterResult:
+				if !isLetter(c0) && (c0 < '0' || c0 > '9') {
+					continue
+				}
+				s.emit(t0, segGame, base)
+				s.resetGame()
+				s.st = stMoves
+			case stTags:
+				s.st = stMoves
+			}
+			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) {
+				s.st = stAfterResult
+				continue
+			}
+			if isLetter(c0) {
+				s.sawMove = true
+			}
+		}
+	}
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isTagLine reports whether line (starting with '[') holds a tag pair.
+func isTagLine(line []byte) bool {
+	_, ok := scanTag(line)
+	return ok
+}
+
+// startsMoveOne reports whether l starts with "1." not followed by '.'.
+func startsMoveOne(l []byte) bool {
+	return len(l) >= 2 && l[0] == '1' && l[1] == '.' && (len(l) == 2 || l[2] != '.')
+}
+
+// looksLikeMovetext reports whether a line whose first non-blank byte is
+// l[0] can begin movetext: a comment, a variation, a NAG, a move number or
+// result, a null move, or a token shaped like a move (a letter followed,
+// within a few bytes, by a rank digit 1-8, or castling, or Z0).
+func looksLikeMovetext(l []byte) bool {
+	c := l[0]
+	switch {
+	case c == '{' || c == ';' || c == '(' || c == '$' || c == '*':
+		return true
+	case c >= '0' && c <= '9':
+		return true
+	case c == '-':
+		return len(l) > 1 && l[1] == '-'
+	case c == 0xC2:
+		return len(l) > 1 && l[1] == 0xBD // ½
+	case !isLetter(c):
+		return false
+	}
+	n := 0
+	for n < len(l) && n < 10 && class[l[n]] == clTok {
+		n++
+	}
+	tok := l[:n]
+	if n >= 3 && (tok[0] == 'O' || tok[0] == 'o' || tok[0] == '0') && tok[1] == '-' {
+		return true
+	}
+	if n >= 2 && tok[0] == 'Z' && tok[1] == '0' {
+		return true
+	}
+	for _, x := range tok[1:] {
+		if x >= '1' && x <= '8' {
+			return true
+		}
+	}
+	return false
+}
