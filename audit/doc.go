@@ -12,4 +12,9 @@
 // Stage is a plain value with no global state: the same code can run
 // inside another engine (for example a distributed one) over blocks it
 // reads itself.
+//
+// Tournament uploads: an input recognised as a FIDE TRF file is not read
+// as games; once every game is written, Run checks it (package
+// tournament), cross-checks it with the run's games and writes the players
+// and pairings tables and its findings (see Event and trf.go).
 package audit

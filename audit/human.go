@@ -31,7 +31,12 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 		for _, k := range kinds {
 			ex := k.Example
 			loc := fmt.Sprintf("game %d", ex.GameID)
-			if ex.File != "" {
+			if ex.GameID < 0 { // a TRF finding about no game
+				loc = ex.File
+				if ex.Line > 0 {
+					loc += fmt.Sprintf(":%d", ex.Line)
+				}
+			} else if ex.File != "" {
 				loc = fmt.Sprintf("%s:%d (game %d", ex.File, ex.Line, ex.GameID)
 				if ex.Ply >= 0 {
 					loc += fmt.Sprintf(", ply %d", ex.Ply)
@@ -45,6 +50,7 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 			fmt.Fprintf(w, "  %-7s %-28s %8d in %7d games  e.g. %s: %s\n", k.Severity, k.Kind, k.Count, k.Games, loc, msg)
 		}
 	}
+	writeEvents(w, res.Events)
 	names := make([]string, 0, len(s.Tables))
 	for n := range s.Tables {
 		names = append(names, n)

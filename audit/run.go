@@ -44,6 +44,8 @@ type Result struct {
 	Summary  *report.Summary
 	Stats    *stats.Run
 	ExitCode int // 0 done, 1 findings reached FailOn, 2 an input could not be read
+	// Events are the TRF inputs (tournament uploads), see trf.go.
+	Events []*Event
 }
 
 // job is one block on its way to a worker.
@@ -81,10 +83,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		sum.FailedInputs++
 		log.Error("input", "err", e)
 	}
+	inputs, events := splitTRF(inputs) // TRF files, recognised by content
 	explicit := cfg.Tables != [numTables]bool{}
 	want := cfg.Tables
 	if !explicit {
-		want = [numTables]bool{true, true, true, true}
+		want = [numTables]bool{true, true, true, true, true, true}
 	}
 	// A summary from an earlier run would describe other tables.
 	if err := report.BeginRun(cfg.OutDir, true); err != nil {
@@ -100,7 +103,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	wopt.Overwrite = true
 	var tw [numTables]*tableSink
 	for t := range numTables {
-		if !want[t] {
+		if !want[t] || isEventTable(t) {
 			continue
 		}
 		table := tableFor(t, cfg.FEN)
@@ -113,6 +116,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sopt := cfg.Stage
 	sopt.Tables = want
 	sopt.FEN = cfg.FEN
+	sopt.GameInfos = events.active()
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -228,6 +232,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				delete(pending, next)
 				next++
 				total.Merge(o.Stats)
+				events.addGames(o.GameInfos)
 				prog.games.Add(o.Games)
 				prog.findings.Store(sumValues(total.BySeverity))
 				for t, rec := range o.Records {
@@ -247,6 +252,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		return nil
 	}()
+	if collectErr == nil && events.active() {
+		collectErr = events.finish(ctx, cfg.OutDir, wopt, want, tw[TableFindings], total, log)
+	}
 	if collectErr != nil {
 		cancel()
 		for out := range results {
@@ -287,6 +295,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	sum.Inputs = append(sum.Inputs, inputSums...)
 	sum.FailedInputs += int(readFailures.Load())
+	events.summarize(sum)
 	sum.Games = total.Games
 	sum.Plies = total.PliesReplayed
 	sum.Positions = total.Positions
@@ -309,7 +318,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {
 		return nil, err
 	}
-	res := &Result{Summary: sum, Stats: total}
+	res := &Result{Summary: sum, Stats: total, Events: events.list}
 	switch {
 	case sum.FailedInputs > 0:
 		res.ExitCode = 2

@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
+	"github.com/arbiter-chess/arbiter/tournament"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/arbiter-chess/arbiter/validate/unwinnable"
 )
@@ -21,11 +22,13 @@ const (
 	TableMoves
 	TableFindings
 	TablePositions
+	TablePlayers  // TRF inputs only; written by Run, not by a Stage
+	TablePairings // TRF inputs only; written by Run, not by a Stage
 	numTables
 )
 
 // TableNames are the tables' folder names, indexed like Output.Records.
-var TableNames = [numTables]string{"games", "moves", "findings", "positions"}
+var TableNames = [numTables]string{"games", "moves", "findings", "positions", "players", "pairings"}
 
 // StageOptions choose what a Stage produces.
 type StageOptions struct {
@@ -33,6 +36,9 @@ type StageOptions struct {
 	FEN    bool            // add the fen column to the moves table
 	// Judge options (node budgets); Plies and FEN are set from the tables.
 	Judge validate.Options
+	// GameInfos fills Output.GameInfos with what the cross-check of a TRF
+	// needs of each game (see GameInfo).
+	GameInfos bool
 }
 
 // Output is what a Stage makes of one block.
@@ -42,6 +48,9 @@ type Output struct {
 	Stats     *stats.Run
 	Games     int64 // games in the block
 	Positions int64 // positions in the block
+	// GameInfos holds one record per game of the block, in order, when
+	// StageOptions.GameInfos is set (games the reader skipped have none).
+	GameInfos []tournament.GameInfo
 }
 
 // Release frees the record batches.
@@ -78,6 +87,9 @@ type Stage struct {
 	sg  stats.Game
 	buf []byte
 	ml  chess.MoveList
+
+	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
+	infoBuf []byte                // scratch of addGameInfo
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -170,6 +182,7 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 	if s.positions != nil && s.positions.Len() > 0 {
 		out.Records[TablePositions] = s.positions.Flush()
 	}
+	out.GameInfos, s.infos = s.infos, nil
 	return out, nil
 }
 
@@ -234,6 +247,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 		addFinding("syntax_error", validate.Error, -1, errLine(perr, g.Line), perr.Error())
 	}
 	st.AddGame(sg)
+	if s.opt.GameInfos {
+		s.addGameInfo(raw, b.File, id)
+	}
 
 	if s.findings != nil {
 		for k := range r.Findings {

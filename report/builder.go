@@ -528,6 +528,7 @@ type FindingsBuilder struct {
 	san, fen, witness     strCol
 	sourceFile            strCol
 	sourceLine            i64Col
+	checkID               strCol
 }
 
 // NewFindingsBuilder returns a builder for the findings table that
@@ -549,6 +550,7 @@ func NewFindingsBuilder(mem memory.Allocator) *FindingsBuilder {
 		"witness", &b.witness,
 		"source_file", &b.sourceFile,
 		"source_line", &b.sourceLine,
+		"check_id", &b.checkID,
 	)
 	return b
 }
@@ -566,10 +568,14 @@ func (b *FindingsBuilder) Append(r *FindingRow) error {
 		return fmt.Errorf("%w: game %d: empty finding kind", ErrInvalidRow, r.GameID)
 	}
 	if err := b.room(len(r.Kind) + len(r.Article) + len(r.Message) + optLen(&r.SAN) + optLen(&r.FEN) +
-		optLen(&r.Witness) + len(r.SourceFile) + 16); err != nil {
+		optLen(&r.Witness) + len(r.SourceFile) + len(r.CheckID) + 16); err != nil {
 		return err
 	}
-	b.gameID.add(r.GameID)
+	if r.NoGame {
+		b.gameID.null()
+	} else {
+		b.gameID.add(r.GameID)
+	}
 	addOpt32(&b.ply, r.Ply)
 	addOpt32(&b.moveNumber, r.MoveNumber)
 	addSide(&b.color, r.Color)
@@ -586,6 +592,7 @@ func (b *FindingsBuilder) Append(r *FindingRow) error {
 	b.addOptUTF8(&b.witness, &r.Witness)
 	b.addUTF8(&b.sourceFile, bytesOf(r.SourceFile))
 	addOpt64(&b.sourceLine, r.SourceLine)
+	addOptStr(&b.checkID, r.CheckID)
 	b.n++
 	return nil
 }

@@ -3,11 +3,13 @@
 //
 // # What it does
 //
-// The package defines four tables as Arrow schemas (GamesSchema,
-// MovesSchema, FindingsSchema, PositionsSchema), a reusable row struct per
-// table (GameRow, MoveRow, FindingRow, PositionRow), columnar batch builders
-// that turn rows into arrow.RecordBatch values (GamesBuilder, MovesBuilder,
-// FindingsBuilder, PositionsBuilder), and a TableWriter that writes the
+// The package defines six tables as Arrow schemas (GamesSchema,
+// MovesSchema, FindingsSchema, PositionsSchema, and for tournament uploads
+// PlayersSchema and PairingsSchema), a reusable row struct per table
+// (GameRow, MoveRow, FindingRow, PositionRow, PlayerRow, PairingRow),
+// columnar batch builders that turn rows into arrow.RecordBatch values
+// (GamesBuilder, MovesBuilder, FindingsBuilder, PositionsBuilder,
+// PlayersBuilder, PairingsBuilder), and a TableWriter that writes the
 // batches of one table as a folder of Parquet part files:
 //
 //	DIR/games/part-00000.parquet

@@ -255,6 +255,7 @@ func (r *MoveRow) Reset() {
 // FindingRow is one row of the findings table, reused per row.
 type FindingRow struct {
 	GameID     int64
+	NoGame     bool     // game_id is NULL (a finding about a TRF file alone)
 	Ply        OptInt32 // NULL for game-level findings
 	MoveNumber OptInt32
 	Color      Side // SideNone is NULL
@@ -267,6 +268,7 @@ type FindingRow struct {
 	Witness    OptBytes
 	SourceFile string
 	SourceLine OptInt64
+	CheckID    string // TRF check id ("T2", "P4"); "" is NULL
 }
 
 // Reset clears r, keeping its buffers for reuse.

@@ -203,6 +203,11 @@ func sampleFinding(g, j int, r *FindingRow) {
 	if j%6 != 5 {
 		r.SourceLine.Set(int64(g*20 + j))
 	}
+	if g%10 == 3 && j == 1 { // a TRF finding without a game
+		r.GameID, r.NoGame, r.CheckID, r.SourceFile = 0, true, "T2", "event.trf"
+	} else if g%10 == 7 && j == 0 { // a TRF finding about a game
+		r.CheckID, r.SourceFile = "P4", "event.trf"
+	}
 }
 
 func samplePosition(i int, r *PositionRow) {
@@ -458,7 +463,11 @@ func findingsFrom(recs []arrow.RecordBatch) []FindingRow {
 		s := func(n string) *array.String { return col[*array.String](rec, n) }
 		for i := 0; i < int(rec.NumRows()); i++ {
 			var r FindingRow
-			r.GameID = col[*array.Int64](rec, "game_id").Value(i)
+			if id := col[*array.Int64](rec, "game_id"); id.IsValid(i) {
+				r.GameID = id.Value(i)
+			} else {
+				r.NoGame = true
+			}
 			r.Ply, r.MoveNumber = opt32At(col[*array.Int32](rec, "ply"), i), opt32At(col[*array.Int32](rec, "move_number"), i)
 			r.Color = sideAt(s("color"), i)
 			r.Kind, r.Severity = s("kind").Value(i), Severity(s("severity").Value(i))
@@ -469,6 +478,9 @@ func findingsFrom(recs []arrow.RecordBatch) []FindingRow {
 			r.SAN, r.FEN, r.Witness = optBytesAt(s("san"), i), optBytesAt(s("fen"), i), optBytesAt(s("witness"), i)
 			r.SourceFile = s("source_file").Value(i)
 			r.SourceLine = opt64At(col[*array.Int64](rec, "source_line"), i)
+			if c := s("check_id"); c.IsValid(i) {
+				r.CheckID = c.Value(i)
+			}
 			out = append(out, r)
 		}
 	}

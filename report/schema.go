@@ -7,8 +7,9 @@ import (
 // SchemaVersion is the version of the table contract. It is stored in the
 // key-value metadata of every part file (key "arbiter.schema_version") and
 // in summary.json. It changes when a column is renamed, removed or retyped;
-// adding a column bumps it too.
-const SchemaVersion = "1"
+// adding a column bumps it too. Version 2: findings.game_id nullable and
+// findings.check_id added (TRF findings); players and pairings tables.
+const SchemaVersion = "2"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (
@@ -246,7 +247,7 @@ func MovesTable(withFEN bool) Table {
 func MovesSchema(withFEN bool) *arrow.Schema { return MovesTable(withFEN).Schema }
 
 var findingsFields = []arrow.Field{
-	req("game_id", i64),
+	opt("game_id", i64), // NULL for findings about a TRF alone
 	opt("ply", i32),
 	opt("move_number", i32),
 	opt("color", str),
@@ -259,6 +260,7 @@ var findingsFields = []arrow.Field{
 	opt("witness", str),
 	req("source_file", str),
 	opt("source_line", i64),
+	opt("check_id", str), // TRF checks: "T1".."T11", "P1".."P12"
 }
 
 var findingsTable = Table{
@@ -269,7 +271,7 @@ var findingsTable = Table{
 
 // FindingsTable returns the findings table: one row per finding.
 //
-//	game_id int64
+//	game_id int64             the game; NULL for a finding about a TRF file alone
 //	ply, move_number int32    NULL for game-level findings
 //	color string              "white" | "black", NULL for game-level findings
 //	kind string               machine-readable finding kind
@@ -279,7 +281,14 @@ var findingsTable = Table{
 //	san string                the move as written, NULL for game-level findings
 //	fen string                position before the move, NULL when not applicable
 //	witness string            e.g. a helpmate line in SAN, NULL when none
-//	source_file string, source_line int64    line of the move or of the game
+//	source_file string, source_line int64    line of the move or of the game;
+//	                          for TRF findings the TRF file and record (NULL
+//	                          line when the finding concerns the whole file)
+//	check_id string           the TRF check ("T2", "P4"...); NULL for the
+//	                          findings of the games' own audit
+//
+// TRF findings (kinds trf_*, see the audit package) have the TRF as their
+// source; game_id names the matched game when the check concerns one.
 func FindingsTable() Table { return findingsTable }
 
 // FindingsSchema returns the Arrow schema of the findings table.
@@ -324,7 +333,9 @@ func PositionsTable() Table { return positionsTable }
 // PositionsSchema returns the Arrow schema of the positions table.
 func PositionsSchema() *arrow.Schema { return positionsTable.Schema }
 
-// Tables returns every table of a run, in a stable order.
+// Tables returns every table of a run, in a stable order. A run writes
+// players and pairings only for a TRF input, positions only for FEN/EPD
+// inputs.
 func Tables(withFEN bool) []Table {
-	return []Table{GamesTable(), MovesTable(withFEN), FindingsTable(), PositionsTable()}
+	return []Table{GamesTable(), MovesTable(withFEN), FindingsTable(), PositionsTable(), PlayersTable(), PairingsTable()}
 }

@@ -60,6 +60,10 @@ type Summary struct {
 	// Results counts the recorded results, normalized.
 	EndKinds map[string]int64 `json:"end_kinds"`
 	Results  map[string]int64 `json:"results"`
+
+	// Events describes each TRF input (tournament uploads); absent when
+	// the run had none.
+	Events []EventSummary `json:"events,omitempty"`
 }
 
 // KindSummary describes one finding kind of a run.

@@ -45,7 +45,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join(dir, SummaryFile))
 	for _, key := range []string{`"rulebook": "FIDE Laws of Chess 2023"`, `"findings_by_kind": {
     "illegal_move": 1,
-    "wrong_result": 2`, `"schema_version": "1"`, `"games_per_second": 500`} {
+    "wrong_result": 2`, `"schema_version": "` + SchemaVersion + `"`, `"games_per_second": 500`} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("summary.json lacks %s:\n%s", key, data)
 		}

@@ -19,13 +19,13 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "arbiter-out", "output `directory`")
-	tables := fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions (default: all that apply)")
+	tables := fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions,players,pairings (default: all that apply)")
 	withFEN := fs.Bool("fen", false, "add a FEN column to the moves table")
 	jobs := fs.Int("jobs", 0, "worker goroutines (default: number of CPUs)")
 	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin)")
+		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,7 +59,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		for _, t := range strings.Split(*tables, ",") {
 			i := tableIndex(strings.TrimSpace(t))
 			if i < 0 {
-				fmt.Fprintf(stderr, "arbiter audit: -tables: unknown table %q (want games, moves, findings, positions)\n", t)
+				fmt.Fprintf(stderr, "arbiter audit: -tables: unknown table %q (want %s)\n", t, strings.Join(audit.TableNames[:], ", "))
 				return 2
 			}
 			cfg.Tables[i] = true

@@ -1,7 +1,7 @@
 // Command arbiter audits chess games in bulk against the FIDE Laws of Chess
 // 2023 and writes Parquet tables and a summary.
 //
-//	arbiter audit [flags] INPUT...      audit PGN / FEN / EPD inputs
+//	arbiter audit [flags] INPUT...      audit PGN / FEN / EPD inputs and TRF tournament reports
 //	arbiter perft [-divide] FEN DEPTH   count leaf nodes of the move tree
 //	arbiter version                     print the version
 //
@@ -26,7 +26,7 @@ func main() {
 const usage = `Arbiter audits chess games against the FIDE Laws of Chess 2023.
 
 Usage:
-  arbiter audit [flags] INPUT...      audit PGN, FEN or EPD inputs (files, directories, globs, - for stdin)
+  arbiter audit [flags] INPUT...      audit PGN, FEN or EPD inputs and FIDE TRF files (files, directories, globs, - for stdin)
   arbiter perft [-divide] FEN DEPTH   count the leaf nodes of the legal move tree
   arbiter version                     print the version
 

@@ -84,3 +84,34 @@ func TestAuditSample(t *testing.T) {
 		t.Errorf("-fail-on error: exit %d, want 1", code)
 	}
 }
+
+// A tournament upload: the TRF and the PGN of the bundled example event.
+func TestAuditEvent(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "event")
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, errs := runCmd("audit", "-o", out, "-progress", "never", filepath.Join(dir, "event.trf"), filepath.Join(dir, "event.pgn"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Final crosstable with the results the Laws give:", "round 4, 2-3: 1-0 -> 1/2-1/2 (P4)", "trf_result_by_rules", "players"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("summary lacks %q:\n%s", want, errs)
+		}
+	}
+	for _, table := range []string{"games", "findings", "players", "pairings"} {
+		if parts, _ := filepath.Glob(filepath.Join(out, table, "*.parquet")); len(parts) == 0 {
+			t.Errorf("no %s table", table)
+		}
+	}
+	// Only the tables asked for; the P4 error reaches -fail-on.
+	out2 := filepath.Join(t.TempDir(), "out")
+	code, _, errs = runCmd("audit", "-o", out2, "-progress", "never", "-tables", "players,pairings", "-fail-on", "error", filepath.Join(dir, "event.trf"), filepath.Join(dir, "event.pgn"))
+	if code != 1 {
+		t.Errorf("-fail-on error: exit %d, want 1: %s", code, errs)
+	}
+	for table, want := range map[string]bool{"games": false, "findings": false, "players": true, "pairings": true} {
+		if parts, _ := filepath.Glob(filepath.Join(out2, table, "*.parquet")); (len(parts) > 0) != want {
+			t.Errorf("-tables players,pairings: %s table written: %v", table, len(parts) > 0)
+		}
+	}
+}

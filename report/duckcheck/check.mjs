@@ -15,8 +15,11 @@
 //     and per severity;
 //   - checks with parquet_metadata() that every column chunk is ZSTD.
 // With --deep it also decodes every value of every row (casting each row to
-// VARCHAR), and checks that every moves/findings game_id exists in games and
-// that sum(games.plies_replayed) equals the moves row count.
+// VARCHAR), and checks that every moves/findings/pairings game_id exists in
+// games (findings and pairings have NULL game_ids: TRF findings about no
+// game, pairings without a game) and that sum(games.plies_replayed) equals
+// the moves row count. The players and pairings tables exist only for runs
+// with a TRF input; their row counts are checked against tables.<t>.rows.
 //
 // Exit status: 0 when every check passes, 1 on a mismatch (each one is
 // printed), 2 on a usage error or when DuckDB cannot read the files.
@@ -130,10 +133,10 @@ async function checkDir(conn, dir) {
 
   if (deep && existsSync(join(dir, 'games'))) {
     const games = `read_parquet(${sqlString(join(dir, 'games', '*.parquet'))})`;
-    for (const table of ['moves', 'findings']) {
+    for (const table of ['moves', 'findings', 'pairings']) {
       if (!existsSync(join(dir, table))) continue;
       const src = `read_parquet(${sqlString(join(dir, table, '*.parquet'))})`;
-      const [{ n }] = await query(`SELECT count(*)::DOUBLE AS n FROM ${src} WHERE game_id NOT IN (SELECT game_id FROM ${games})`);
+      const [{ n }] = await query(`SELECT count(*)::DOUBLE AS n FROM ${src} WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT game_id FROM ${games})`);
       if (n !== 0) fail(`${table}: ${n} rows have a game_id that is not in games`);
     }
     const [{ p }] = await query(`SELECT coalesce(sum(plies_replayed), 0)::DOUBLE AS p FROM ${games}`);
