@@ -74,9 +74,10 @@ type Options struct {
 	NodeBudget int
 	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
 	SmallSearchNodes int
-	// ClosureNodes caps the moves played by the enumeration of reachable
-	// positions (default 100,000; it may hold up to that many positions in
-	// memory, about 180 bytes each, kept for the Analyzer's next queries).
+	// ClosureNodes caps the positions held by the enumeration of reachable
+	// positions (default 100,000, about 180 bytes each, memory kept for the
+	// Analyzer's next queries). The enumeration plays at most
+	// max(ClosureNodes, NodeBudget/8) moves.
 	ClosureNodes int
 	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
 	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
@@ -232,7 +233,7 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		for i := 0; i < nPrefix; i++ {
 			if a.forced[i] == a.forced[nPrefix] {
 				// A forced cycle: play can only go round it, no mate on the way.
-				return Result{Verdict: Unwinnable, Method: MethodForced}
+				return Result{Verdict: Unwinnable, Method: MethodForced, Nodes: a.nodes}
 			}
 		}
 		if nPrefix == maxForced {
@@ -263,6 +264,12 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: forcedMethod(MethodMaterial), Nodes: a.nodes}
 	}
 
+	// Step 6 (run before step 5: it costs a couple of microseconds, the
+	// small search up to thousands of nodes): semi-static analysis.
+	if a.ss.unwinnable(&root, a.w) {
+		return Result{Verdict: Unwinnable, Method: MethodSemistatic, Nodes: a.nodes}
+	}
+
 	a.h.init(&root, a.w)
 
 	// Step 5: small exhaustive search.
@@ -276,11 +283,6 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	}
 	if !a.cut {
 		return Result{Verdict: Unwinnable, Method: MethodSearch, Nodes: a.nodes}
-	}
-
-	// Step 6: semi-static analysis of the position.
-	if a.ss.unwinnable(&root, a.w) {
-		return Result{Verdict: Unwinnable, Method: MethodSemistatic, Nodes: a.nodes}
 	}
 
 	// Step 7: one-ply split. Children proven unwinnable are stored in the
@@ -314,7 +316,8 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 			}
 		}
 		if phase == 0 {
-			switch a.closure(&root, min(a.opt.ClosureNodes, budget-a.nodes)) {
+			limit := min(max(a.opt.ClosureNodes, budget/8), budget-a.nodes)
+			switch a.closure(&root, limit, a.opt.ClosureNodes) {
 			case Winnable:
 				return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodClosure)
 			case Unwinnable:

@@ -16,9 +16,9 @@ type bfsNode struct {
 }
 
 // closure runs the enumeration from root, playing at most limit moves (each
-// counted as a node). It returns Winnable (line in a.mateLine), Unwinnable,
-// or Undetermined.
-func (a *Analyzer) closure(root *chess.Position, limit int) Verdict {
+// counted as a node) and keeping at most maxQueue positions. It returns
+// Winnable (line in a.mateLine), Unwinnable, or Undetermined.
+func (a *Analyzer) closure(root *chess.Position, limit, maxQueue int) Verdict {
 	if limit <= 0 {
 		return Undetermined
 	}
@@ -53,7 +53,7 @@ func (a *Analyzer) closure(root *chess.Position, limit int) Verdict {
 		if cannotMate(p, a.w, a.l) {
 			continue
 		}
-		if a.nodes+ml.N > stop {
+		if a.nodes+ml.N > stop || len(q)+ml.N > maxQueue {
 			return Undetermined
 		}
 		a.nodes += ml.N

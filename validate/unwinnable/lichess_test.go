@@ -110,6 +110,7 @@ func TestUnfair(t *testing.T) {
 	}
 	a := NewAnalyzer(Options{NodeBudget: 1_000_000})
 	var total, unw, und, win int
+	var elapsed time.Duration
 	methods := map[string]int{}
 	for i, l := range lines {
 		if i%every != 0 {
@@ -117,7 +118,9 @@ func TestUnfair(t *testing.T) {
 		}
 		p := parseFEN(t, fenOf(l))
 		w := p.SideToMove().Other()
+		start := time.Now()
 		r := a.Analyze(&p, w)
+		elapsed += time.Since(start)
 		total++
 		methods[r.Method]++
 		switch r.Verdict {
@@ -137,8 +140,8 @@ func TestUnfair(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions: %d unwinnable (%.3f%%), %d undetermined, %d winnable; methods %v",
-		total, unw, 100*float64(unw)/float64(total), und, win, methods)
+	t.Logf("%d positions: %d unwinnable (%.3f%%), %d undetermined, %d winnable; mean %.1f µs; methods %v",
+		total, unw, 100*float64(unw)/float64(total), und, win, us(elapsed)/float64(total), methods)
 	if float64(unw) < 0.995*float64(total) {
 		t.Errorf("unwinnable share %.3f%% below 99.5%%", 100*float64(unw)/float64(total))
 	}

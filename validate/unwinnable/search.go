@@ -29,10 +29,10 @@ type frame struct {
 //   - done (valid for the whole query, gen >= Analyzer.qgen): every line
 //     from the position ends in a terminal or material-dead position or in
 //     another done position, with no cut: the winner cannot mate from there.
-//   - otherwise (valid for the current iteration only, gen == Analyzer.igen):
-//     the position was entered in this iteration with depth (2*units + a
-//     bonus after a rewarded move); a later visit with no more depth is a
-//     repeat and is skipped.
+//   - otherwise (valid for the query; gen tells the iteration): the position
+//     was entered with depth (2*units + a bonus after a rewarded move); a
+//     later visit with no more depth is skipped, which counts as a cut unless
+//     the entry is from the current iteration (see search).
 type ttEntry struct {
 	key   uint64
 	gen   uint32
@@ -46,8 +46,8 @@ func (a *Analyzer) storeProven(hash uint64) {
 	*e = ttEntry{key: key, gen: a.igen, done: true, depth: 1<<15 - 1}
 }
 
-// nextIteration starts a new search iteration: entries of earlier
-// iterations stop counting as repeats.
+// nextIteration starts a new search iteration (or closure search): entries
+// of earlier iterations no longer count as repeats within it.
 func (a *Analyzer) nextIteration() {
 	a.igen++
 	if a.igen == 0 { // wrapped: old entries could look current
