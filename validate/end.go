@@ -116,12 +116,36 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
 	if !deadCandidate(p) {
 		return false
 	}
+	// One side's helpmate settles it: the other side is analysed only when
+	// the first cannot mate.
 	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
-	dead, _, wr, br := j.an.Dead(p)
-	if v != nil {
-		v.WhiteCanMate, v.BlackCanMate = canMate(wr), canMate(br)
+	first, second := chess.White, chess.Black
+	if w {
+		first, second = chess.Black, chess.White
 	}
-	return dead
+	r1 := j.an.Analyze(p, first)
+	if v != nil {
+		setCanMate(v, first, canMate(r1))
+	}
+	if r1.Verdict != unwinnable.Unwinnable {
+		return false
+	}
+	if (second == chess.White && w) || (second == chess.Black && b) {
+		return true
+	}
+	r2 := j.an.Analyze(p, second)
+	if v != nil {
+		setCanMate(v, second, canMate(r2))
+	}
+	return r2.Verdict == unwinnable.Unwinnable
+}
+
+func setCanMate(v *Verdict, c chess.Color, t Tri) {
+	if c == chess.White {
+		v.WhiteCanMate = t
+	} else {
+		v.BlackCanMate = t
+	}
 }
 
 // deadCandidate reports whether the exact dead-position analysis is worth
