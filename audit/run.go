@@ -101,6 +101,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// Table writers: one goroutine each, fed in input order.
 	wopt := cfg.Writer
 	wopt.Overwrite = true
+	if wopt.RowGroupBytes == 0 {
+		// Each table's writer holds one row group in memory: 48 MiB each
+		// keeps a run with every table well under 1 GiB.
+		wopt.RowGroupBytes = 48 << 20
+	}
 	var tw [numTables]*tableSink
 	for t := range numTables {
 		if !want[t] || isEventTable(t) {

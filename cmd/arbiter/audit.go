@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -70,6 +71,11 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit keeps the garbage collector from letting the heap
+		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
+		debug.SetMemoryLimit(768 << 20)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := audit.Run(ctx, cfg)
