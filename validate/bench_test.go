@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/arbiter-chess/arbiter/audit"
 	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/validate"
@@ -37,26 +38,13 @@ func benchGames(b *testing.B, name string, max int) ([]validate.Game, int64) {
 					break
 				}
 				_ = ingest.ParseGame(blk.Games[i], path, ingest.ParseOptions{MainLineOnly: true}, &g)
-				vg := validate.Game{Line: g.Line, ResultToken: g.ResultToken}
-				for _, t := range g.Tags {
-					switch t.Name {
-					case "FEN":
-						vg.FEN, vg.HasFEN = t.Value, true
-					case "Variant":
-						vg.Variant = t.Value
-					case "Result":
-						vg.Result = t.Value
-					case "Termination":
-						vg.Termination = t.Value
-					case "SetUp":
-						vg.SetUp = t.Value
-					}
-				}
+				var vg validate.Game
+				audit.GameInput(&g, &vg)
 				if validate.ClassifyVariant(vg.Variant) != validate.VariantStandard {
 					continue
 				}
-				for _, m := range g.Moves {
-					vg.Moves = append(vg.Moves, validate.Token{Text: append([]byte(nil), m.Text...), Line: m.Line})
+				for k := range vg.Moves { // keep the tokens: the block's buffer is reused
+					vg.Moves[k].Text = append([]byte(nil), vg.Moves[k].Text...)
 				}
 				out = append(out, vg)
 				bytes += int64(len(blk.Games[i].Data))
@@ -111,26 +99,15 @@ func BenchmarkReplayBare(b *testing.B) {
 
 // BenchmarkJudge is the whole judgement: replay plus repetition, 50/75
 // moves, mate, stalemate, dead position of the final position, results.
-func BenchmarkJudge(b *testing.B) {
-	gs, bytes := benchGames(b, "lichess-jishanshaikh4-37k.pgn.zst", 5000)
-	j := validate.NewJudge(validate.Options{})
-	var r validate.Report
-	b.SetBytes(bytes)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		for i := range gs {
-			j.Judge(&gs[i], &r)
-		}
-	}
-	b.ReportMetric(float64(plies(gs))*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
-}
+func BenchmarkJudge(b *testing.B) { benchJudge(b, validate.Options{}) }
 
 // BenchmarkJudgePlies also records every ply (SAN, UCI, keys) for the
 // moves table.
-func BenchmarkJudgePlies(b *testing.B) {
+func BenchmarkJudgePlies(b *testing.B) { benchJudge(b, validate.Options{Plies: true}) }
+
+func benchJudge(b *testing.B, opt validate.Options) {
 	gs, bytes := benchGames(b, "lichess-jishanshaikh4-37k.pgn.zst", 5000)
-	j := validate.NewJudge(validate.Options{Plies: true})
+	j := validate.NewJudge(opt)
 	var r validate.Report
 	b.SetBytes(bytes)
 	b.ReportAllocs()
