@@ -155,6 +155,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						r.Close()
 						return ctx.Err()
 					}
+					// Count before sending: the worker releases the block.
+					nGames, nPos := int64(BlockGames(b)), int64(len(b.Positions))
 					select {
 					case jobs <- job{block: b, seq: seq, firstGame: games, firstPos: positions}:
 					case <-ctx.Done():
@@ -162,8 +164,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						return ctx.Err()
 					}
 					seq++
-					games += int64(BlockGames(b))
-					positions += int64(len(b.Positions))
+					games += nGames
+					positions += nPos
 				}
 				if err == io.EOF {
 					break

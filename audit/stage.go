@@ -411,7 +411,7 @@ func (s *Stage) appendMoves(id int64) error {
 		row.SAN = append(row.SAN, r.SAN(i)...)
 		row.UCI = append(row.UCI, r.UCI(i)...)
 		if p.Move == chess.NullMove {
-			row.Piece = 0
+			row.Null = true
 		} else {
 			row.Piece = p.Piece.Type().Letter()
 		}

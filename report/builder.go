@@ -463,7 +463,7 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 	if r.Color != SideWhite && r.Color != SideBlack {
 		return fmt.Errorf("%w: game %d ply %d: no colour", ErrInvalidRow, r.GameID, r.Ply)
 	}
-	if pieceNames[r.Piece] == "" || r.From > 63 || r.To > 63 ||
+	if (!r.Null && (pieceNames[r.Piece] == "" || r.From > 63 || r.To > 63)) ||
 		(r.Captured != 0 && (r.Captured == 'K' || pieceNames[r.Captured] == "")) ||
 		(r.Promotion != 0 && (r.Promotion == 'K' || r.Promotion == 'P' || pieceNames[r.Promotion] == "")) {
 		return fmt.Errorf("%w: game %d ply %d: piece %q from %d to %d captured %q promotion %q",
@@ -477,9 +477,12 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 	b.moveNumber.add(r.MoveNumber)
 	addSide(&b.color, r.Color)
 	b.addUTF8(&b.san, r.SAN)
-	if len(r.UCI) > 0 {
+	switch {
+	case len(r.UCI) > 0:
 		b.addUTF8(&b.uci, r.UCI)
-	} else {
+	case r.Null:
+		b.uci.addString("0000")
+	default:
 		var u [5]byte
 		f, t := squareNames[r.From], squareNames[r.To]
 		u[0], u[1], u[2], u[3] = f[0], f[1], t[0], t[1]
@@ -490,9 +493,15 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 		}
 		b.uci.add(u[:n])
 	}
-	b.piece.addString(pieceNames[r.Piece])
-	b.from.addString(squareNames[r.From])
-	b.to.addString(squareNames[r.To])
+	if r.Null {
+		b.piece.null()
+		b.from.null()
+		b.to.null()
+	} else {
+		b.piece.addString(pieceNames[r.Piece])
+		b.from.addString(squareNames[r.From])
+		b.to.addString(squareNames[r.To])
+	}
 	addOptStr(&b.captured, pieceNames[r.Captured])
 	addOptStr(&b.promotion, pieceNames[r.Promotion])
 	b.isCheck.add(r.IsCheck)

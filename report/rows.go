@@ -221,6 +221,9 @@ type MoveRow struct {
 	// king's two-square move, e.g. e1g1).
 	UCI       []byte
 	Piece     byte // moving piece: 'P', 'N', 'B', 'R', 'Q' or 'K'
+	// Null marks a null move ("--" in PGN: the turn passes): piece,
+	// from_square and to_square are NULL, and Piece, From, To are ignored.
+	Null bool
 	From, To  uint8
 	Captured  byte // captured piece letter, 0 when none (NULL)
 	Promotion byte // promotion piece letter, 0 when none (NULL)

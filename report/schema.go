@@ -9,7 +9,7 @@ import (
 // in summary.json. It changes when a column is renamed, removed or retyped;
 // adding a column bumps it too. Version 2: findings.game_id nullable and
 // findings.check_id added (TRF findings); players and pairings tables.
-const SchemaVersion = "2"
+const SchemaVersion = "3"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (
@@ -177,9 +177,9 @@ var movesFields = []arrow.Field{
 	req("color", str), // "white" or "black"
 	req("san", str),   // normalized English SAN
 	req("uci", str),
-	req("piece", str), // P N B R Q K
-	req("from_square", str),
-	req("to_square", str),
+	opt("piece", str), // P N B R Q K; NULL for a null move ("--")
+	opt("from_square", str),
+	opt("to_square", str),
 	opt("captured", str),
 	opt("promotion", str),
 	req("is_check", boolean),

@@ -103,7 +103,7 @@ func TestContract(t *testing.T) {
 			"result_by_rules?:utf8 result_ok?:bool first_error_ply?:int32 threefold_ply?:int32 threefold_claim_ply?:int32 " +
 			"fifty_ply?:int32 fivefold_ply?:int32 seventyfive_ply?:int32 dead_ply?:int32 final_fen:utf8 notation_language:utf8 " +
 			"error_count:int32 warning_count:int32 info_count:int32 audited:bool unchecked_plies:int32 white_can_mate?:bool black_can_mate?:bool",
-		"moves": "game_id:int64 ply:int32 move_number:int32 color:utf8 san:utf8 uci:utf8 piece:utf8 from_square:utf8 to_square:utf8 " +
+		"moves": "game_id:int64 ply:int32 move_number:int32 color:utf8 san:utf8 uci:utf8 piece?:utf8 from_square?:utf8 to_square?:utf8 " +
 			"captured?:utf8 promotion?:utf8 is_check:bool is_mate:bool clock_ms?:int64 emt_ms?:int64 eval_cp?:int32 eval_mate?:int32 " +
 			"nags?:list<element: int32> comment?:utf8 halfmove_clock:int32 repetition_count:int32 zobrist:int64 fen:utf8",
 		"findings": "game_id?:int64 ply?:int32 move_number?:int32 color?:utf8 kind:utf8 severity:utf8 article?:utf8 message:utf8 " +
