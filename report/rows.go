@@ -219,11 +219,11 @@ type MoveRow struct {
 	// UCI is the move in UCI notation. When empty, the builder derives it
 	// from From, To and Promotion (standard-chess castling is then the
 	// king's two-square move, e.g. e1g1).
-	UCI       []byte
-	Piece     byte // moving piece: 'P', 'N', 'B', 'R', 'Q' or 'K'
+	UCI   []byte
+	Piece byte // moving piece: 'P', 'N', 'B', 'R', 'Q' or 'K'
 	// Null marks a null move ("--" in PGN: the turn passes): piece,
 	// from_square and to_square are NULL, and Piece, From, To are ignored.
-	Null bool
+	Null      bool
 	From, To  uint8
 	Captured  byte // captured piece letter, 0 when none (NULL)
 	Promotion byte // promotion piece letter, 0 when none (NULL)
