@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	long       = flag.Bool("long", false, "run perft suites to every depth they list (see -perftlimit)")
+	long       = flag.Bool("long", os.Getenv("ARBITER_LONG") != "", "run perft suites to every depth they list (see -perftlimit)")
 	perftLimit = flag.Uint64("perftlimit", 0, "with -long, skip depths whose node count exceeds this (0: none; random.perft to depth 6 is 4.3e12 nodes)")
 )
 

@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	long        = flag.Bool("long", false, "run the full corpora (slow)")
+	long        = flag.Bool("long", os.Getenv("ARBITER_LONG") != "", "run the full corpora (slow)")
 	budget      = flag.Int("budget", 1_000_000, "node budget per query for the corpus tests")
 	speedBudget = flag.Int("speedbudget", 0, "node budget for the Lichess speed test and benchmark; 0 = default")
 	ttBits      = flag.Int("ttbits", 0, "transposition table size (log2 entries) for the speed tests; 0 = default")
