@@ -272,7 +272,9 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	n := len(j.pos) - 1
 	tag, tagOK := NormalizeResult(g.Result)
 	tok, tokOK := NormalizeResult(g.ResultToken)
-	if g.Result != "" && g.ResultToken != "" && tagOK && tokOK && tag != tok {
+	// A movetext ending in "*" (unfinished record) does not contradict a
+	// result in the tag, as pgn-extract also reads it.
+	if g.Result != "" && g.ResultToken != "" && tagOK && tokOK && tag != tok && tok != "*" {
 		j.add(r, Finding{Kind: KindResultMismatch, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
 			Message: fmt.Sprintf("the Result tag says %s but the movetext ends with %s", tag, tok)})
 	}
