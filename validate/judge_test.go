@@ -202,3 +202,41 @@ func TestUnreachableStartIsReplayed(t *testing.T) {
 		t.Fatalf("first finding %+v", r.Findings[0])
 	}
 }
+
+// Dead positions that a material count does not see (research file §3.3):
+// a locked pawn wall (D13) and a forced capture of the only mating piece
+// (D26). The game ends at the first dead ply, and what follows is reported.
+func TestDeadBeyondMaterial(t *testing.T) {
+	tests := []struct {
+		name, fen, moves string
+		dead             int
+	}{
+		{"D13 locked pawns", "8/2k5/8/1p1p2p1/1P1P2P1/8/2K5/8 w - - 0 1", "Kd2 Kd7", 0},
+		{"D13 with a doubled pawn", "8/2k5/8/1p1p2p1/1P1P2P1/6P1/2K5/8 w - - 0 1", "Kd2 Kd7 Kc2 Kc7", 0},
+		{"D26 the only move takes the queen", "k7/1Q6/8/8/8/8/8/7K b - - 0 1", "Kxb7", 0},
+		{"D16 open file: not dead", "8/2k5/8/1p1p1p2/1P1P1P2/4B3/2K5/8 w - - 0 1", "Kd2 Kd7", -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := game(tc.fen, tc.moves)
+			g.Result, g.Termination = "1-0", "Time forfeit"
+			r := judge(t, g)
+			v := r.Verdict
+			if v.DeadPly != tc.dead {
+				t.Fatalf("dead ply %d, want %d (findings %v)", v.DeadPly, tc.dead, kinds(r))
+			}
+			if tc.dead < 0 {
+				return
+			}
+			if v.End != EndDeadPosition || v.ResultByRules != "1/2-1/2" || v.ResultOK != No {
+				t.Errorf("end %v at %d, result by rules %q ok %v", v.End, v.EndPly, v.ResultByRules, v.ResultOK)
+			}
+			ks := strings.Join(kinds(r), " ")
+			for _, want := range []string{KindDeadPosition, KindMovesAfterEnd, KindResultMismatch} {
+				if !strings.Contains(ks, want) {
+					t.Errorf("findings %v lack %s", ks, want)
+				}
+			}
+		})
+	}
+}
