@@ -148,7 +148,7 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 			}
 			id++
 		}
-		if err := s.processGame(b, i, id, out.Stats); err != nil {
+		if err := s.safeProcessGame(b, i, id, out.Stats); err != nil {
 			return nil, err
 		}
 		id++
@@ -300,16 +300,35 @@ func BlockGames(b *ingest.Block) int {
 	return n
 }
 
+// safeProcessGame is processGame, except that a panic (a bug, never bad
+// input by design) becomes an error finding on that game instead of
+// stopping the run.
+func (s *Stage) safeProcessGame(b *ingest.Block, i int, id int64, st *stats.Run) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			raw := &b.Games[i]
+			err = s.failedGame(b, ingest.Skip{Index: raw.Index, Offset: raw.Offset, Length: int64(len(raw.Data)), Line: raw.Line},
+				id, st, "internal_error", fmt.Sprintf("internal error while judging this game (please report it): %v", p))
+		}
+	}()
+	return s.processGame(b, i, id, st)
+}
+
 // skippedGame writes a row and a finding for a game the reader could not
 // deliver (over the size cap).
 func (s *Stage) skippedGame(b *ingest.Block, sk *ingest.Skip, id int64, st *stats.Run) error {
-	msg := fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err)
+	return s.failedGame(b, *sk, id, st, "game_skipped", fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err))
+}
+
+// failedGame writes a games row and one error finding for a game that
+// could not be judged.
+func (s *Stage) failedGame(b *ingest.Block, sk ingest.Skip, id int64, st *stats.Run, kind, msg string) error {
 	sg := &s.sg
 	*sg = stats.Game{ID: id, File: b.File, Findings: append(sg.Findings[:0],
-		stats.Finding{Kind: "game_skipped", Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
+		stats.Finding{Kind: kind, Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
 	st.AddGame(sg)
 	if s.findings != nil {
-		f := validate.Finding{Kind: "game_skipped", Severity: validate.Error, Article: "-", Ply: -1, Message: msg, Line: sk.Line}
+		f := validate.Finding{Kind: kind, Severity: validate.Error, Article: "-", Ply: -1, Message: msg, Line: sk.Line}
 		s.rep.Verdict = validate.Verdict{FirstMoveNumber: 1}
 		if err := s.appendFinding(id, b.File, &f); err != nil {
 			return err
