@@ -114,6 +114,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		table := tableFor(t, cfg.FEN)
 		lazy := t == TablePositions && !explicit // only when positions turn up
 		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy)
+		if t == TableMoves {
+			// The moves table (one row per ply) is the dearest to encode:
+			// several goroutines write it, chunk by chunk.
+			tw[t].chunks = newChunkSink(cfg.OutDir, table, wopt, max(1, min(cfg.Jobs, 4)))
+		}
 		sink := tw[t]
 		g.Go(func() error { return sink.run() })
 	}
@@ -250,7 +255,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						rec.Release()
 						continue
 					}
-					if err := tw[t].send(ctx, rec); err != nil {
+					if err := tw[t].sendSeq(ctx, o.Seq, rec); err != nil {
 						return err
 					}
 				}
@@ -395,6 +400,17 @@ type tableSink struct {
 	w     *report.TableWriter
 	stats *report.TableStats
 	once  sync.Once
+	// chunks, when set, writes the table with several goroutines (see
+	// chunkSink); the fields above are then unused.
+	chunks *chunkSink
+}
+
+// sendSeq hands on the batch of block seq.
+func (s *tableSink) sendSeq(ctx context.Context, seq int64, rec arrow.RecordBatch) error {
+	if s.chunks != nil {
+		return s.chunks.send(ctx, seq, rec)
+	}
+	return s.send(ctx, rec)
 }
 
 func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool) *tableSink {
@@ -411,7 +427,13 @@ func (s *tableSink) send(ctx context.Context, rec arrow.RecordBatch) error {
 	}
 }
 
-func (s *tableSink) close() { s.once.Do(func() { close(s.ch) }) }
+func (s *tableSink) close() {
+	if s.chunks != nil {
+		s.chunks.close()
+		return
+	}
+	s.once.Do(func() { close(s.ch) })
+}
 
 func (s *tableSink) open() error {
 	if s.w != nil {
@@ -428,6 +450,11 @@ func (s *tableSink) open() error {
 // run writes every batch and closes the writer; it drains the channel even
 // after an error so that the collector never blocks.
 func (s *tableSink) run() error {
+	if s.chunks != nil {
+		st, err := s.chunks.run()
+		s.stats = st
+		return err
+	}
 	var err error
 	if !s.lazy {
 		err = s.open()
@@ -456,6 +483,10 @@ func (s *tableSink) run() error {
 }
 
 func (s *tableSink) abort() {
+	if s.chunks != nil {
+		s.chunks.abort()
+		return
+	}
 	if s.w != nil {
 		s.w.Abort()
 	}

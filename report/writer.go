@@ -59,6 +59,13 @@ type WriterOptions struct {
 	// Allocator is used by the Parquet encoder (nil means
 	// memory.DefaultAllocator).
 	Allocator memory.Allocator
+	// Chunked makes this writer one of several that write the same table
+	// at once, each a different chunk of its rows: its parts are named
+	// part-CCCCC-NNN.parquet after Chunk, so that the names sort in row
+	// order, and it leaves the folder's other files alone (call
+	// PrepareTable once before starting the writers).
+	Chunked bool
+	Chunk   int
 }
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
@@ -145,11 +152,13 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: create table folder: %w", err)
 	}
-	if err := removeTemps(dir); err != nil {
-		return nil, err
-	}
-	if err := clearParts(dir, opts.Overwrite); err != nil {
-		return nil, err
+	if !opts.Chunked {
+		if err := removeTemps(dir); err != nil {
+			return nil, err
+		}
+		if err := clearParts(dir, opts.Overwrite); err != nil {
+			return nil, err
+		}
 	}
 	wp := []parquet.WriterProperty{
 		parquet.WithAllocator(opts.Allocator),
@@ -171,6 +180,20 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 		aprop: pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(opts.Allocator)),
 		stats: TableStats{Table: table.Name},
 	}, nil
+}
+
+// PrepareTable readies root/<table> for chunked writers: it creates the
+// folder, removes temporary files of an interrupted run and, with
+// overwrite, the part files of an earlier run (ErrOutputExists otherwise).
+func PrepareTable(root string, table Table, overwrite bool) error {
+	dir := filepath.Join(root, table.Name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("report: create table folder: %w", err)
+	}
+	if err := removeTemps(dir); err != nil {
+		return err
+	}
+	return clearParts(dir, overwrite)
 }
 
 func removeTemps(dir string) error {
@@ -280,6 +303,9 @@ func (w *TableWriter) startRowGroup() error {
 }
 
 func (w *TableWriter) partName(i int) string {
+	if w.opts.Chunked {
+		return fmt.Sprintf("%s%05d-%03d%s", partPrefix, w.opts.Chunk, i, partSuffix)
+	}
 	return fmt.Sprintf("%s%05d%s", partPrefix, i, partSuffix)
 }
 
@@ -381,8 +407,10 @@ func (w *TableWriter) Close() (TableStats, error) {
 		}
 	}
 	w.closed = true
-	if err := removeTemps(w.dir); err != nil {
-		return w.stats, err
+	if !w.opts.Chunked { // other chunk writers' temporary files are in use
+		if err := removeTemps(w.dir); err != nil {
+			return w.stats, err
+		}
 	}
 	return w.stats, nil
 }

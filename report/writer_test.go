@@ -397,3 +397,66 @@ func TestParquetMetadata(t *testing.T) {
 		}
 	}
 }
+
+// Chunked writers share a table folder: each names its parts after its
+// chunk, leaves the others' files alone, and the names sort in chunk order.
+func TestChunkedWriters(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "moves"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Leftovers of an earlier run are cleared by PrepareTable only.
+	for _, f := range []string{"part-00000.parquet", ".part-00007-000.parquet.tmp"} {
+		if err := os.WriteFile(filepath.Join(dir, "moves", f), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := PrepareTable(dir, MovesTable(false), true); err != nil {
+		t.Fatal(err)
+	}
+	rows := sampleMoves(60, false)
+	if len(rows) < 900 {
+		t.Fatalf("only %d sample rows", len(rows))
+	}
+	// Both writers are open at once, each with a part in progress.
+	var ws [2]*TableWriter
+	var bs [2]*MovesBuilder
+	for i := range ws {
+		w, err := NewTableWriter(dir, MovesTable(false), WriterOptions{Chunked: true, Chunk: i * 3, PartRows: 500, NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws[i], bs[i] = w, NewMovesBuilder(nil, false)
+		defer bs[i].Release()
+	}
+	for off := 0; off < 900; off += 100 {
+		for i := range ws {
+			for k := off; k < off+100; k++ {
+				if err := bs[i].Append(&rows[k]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec := bs[i].Flush()
+			err := ws[i].Write(rec)
+			rec.Release()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var total int64
+	for i := range ws {
+		st, err := ws[i].Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += st.Rows
+	}
+	if total != 1800 {
+		t.Fatalf("rows %d", total)
+	}
+	want := []string{"part-00000-000.parquet", "part-00000-001.parquet", "part-00003-000.parquet", "part-00003-001.parquet"}
+	if got := listDir(t, filepath.Join(dir, "moves")); !slices.Equal(got, want) {
+		t.Fatalf("folder holds %q, want %q", got, want)
+	}
+}
