@@ -86,29 +86,35 @@ func (m *bitmap) take() (*memory.Buffer, int) {
 	return b, zeros
 }
 
-// The fixed-width columns are written out per type rather than as one
-// generic type: a generic method is called through its shape dictionary and
-// is not inlined, which cost ~5 ns per value in the hot path.
-
-// i16Col accumulates int16 values, optionally nullable.
-type i16Col struct {
+// fixedCol accumulates fixed-width integers (int16, int32 or int64),
+// optionally nullable, in a region of its own.
+type fixedCol[T int16 | int32 | int64] struct {
 	r        region
-	v        []int16
+	v        []T
 	n        int
 	fast     int // add takes the inlined path while n < fast (0 when nullable)
 	nullable bool
 	valid    bitmap
 }
 
-func (c *i16Col) grow() {
-	b := c.r.grow((len(c.v) + 1) * 2)
-	c.v = unsafe.Slice((*int16)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
+type (
+	i16Col = fixedCol[int16]
+	i32Col = fixedCol[int32]
+	i64Col = fixedCol[int64]
+)
+
+func (c *fixedCol[T]) size() int { var x T; return int(unsafe.Sizeof(x)) }
+
+func (c *fixedCol[T]) grow() {
+	w := c.size()
+	b := c.r.grow((len(c.v) + 1) * w)
+	c.v = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/w)
 	c.setFast()
 }
 
 // add appends x. The common case (room left, column not nullable) is
 // small enough to be inlined.
-func (c *i16Col) add(x int16) {
+func (c *fixedCol[T]) add(x T) {
 	if c.n >= c.fast {
 		c.addSlow(x)
 		return
@@ -117,7 +123,7 @@ func (c *i16Col) add(x int16) {
 	c.n++
 }
 
-func (c *i16Col) addSlow(x int16) {
+func (c *fixedCol[T]) addSlow(x T) {
 	if c.n == len(c.v) {
 		c.grow()
 	}
@@ -129,7 +135,7 @@ func (c *i16Col) addSlow(x int16) {
 }
 
 // null appends a NULL (the slot holds 0).
-func (c *i16Col) null() {
+func (c *fixedCol[T]) null() {
 	if c.n == len(c.v) {
 		c.grow()
 	}
@@ -138,89 +144,21 @@ func (c *i16Col) null() {
 	c.valid.add(false)
 }
 
-func (c *i16Col) data(dt arrow.DataType) *array.Data {
-	d := fixedData(dt, c.n, c.r.take(c.n*2), c.nullable, &c.valid)
-	c.v, c.n, c.fast = nil, 0, 0
-	return d
-}
-
-func (c *i16Col) setFast() {
-	if c.nullable {
-		c.fast = 0
-	} else {
-		c.fast = len(c.v)
-	}
-}
-
-func (c *i16Col) release() { c.r.release(); c.valid.r.release() }
-
-func (c *i16Col) setup(mem memory.Allocator, nullable bool) {
-	c.r.mem, c.valid.r.mem, c.nullable = mem, mem, nullable
-}
-
-// i32Col accumulates int32 values, optionally nullable.
-type i32Col struct {
-	r        region
-	v        []int32
-	n        int
-	fast     int // add takes the inlined path while n < fast (0 when nullable)
-	nullable bool
-	valid    bitmap
-}
-
-func (c *i32Col) grow() {
-	b := c.r.grow((len(c.v) + 1) * 4)
-	c.v = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
-	c.setFast()
-}
-
-// add appends x. The common case (room left, column not nullable) is
-// small enough to be inlined.
-func (c *i32Col) add(x int32) {
-	if c.n >= c.fast {
-		c.addSlow(x)
-		return
-	}
-	c.v[c.n] = x
-	c.n++
-}
-
-func (c *i32Col) addSlow(x int32) {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = x
-	c.n++
-	if c.nullable {
-		c.valid.add(true)
-	}
-}
-
-// null appends a NULL (the slot holds 0).
-func (c *i32Col) null() {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = 0
-	c.n++
-	c.valid.add(false)
-}
-
-func (c *i32Col) data(dt arrow.DataType) *array.Data {
-	d := fixedData(dt, c.n, c.r.take(c.n*4), c.nullable, &c.valid)
+func (c *fixedCol[T]) data(dt arrow.DataType) *array.Data {
+	d := fixedData(dt, c.n, c.r.take(c.n*c.size()), c.nullable, &c.valid)
 	c.v, c.n, c.fast = nil, 0, 0
 	return d
 }
 
 // takeValues hands over the values (without validity) and starts an empty
 // column; strings and lists use it for their offsets.
-func (c *i32Col) takeValues() *memory.Buffer {
-	b := c.r.take(c.n * 4)
+func (c *fixedCol[T]) takeValues() *memory.Buffer {
+	b := c.r.take(c.n * c.size())
 	c.v, c.n, c.fast = nil, 0, 0
 	return b
 }
 
-func (c *i32Col) setFast() {
+func (c *fixedCol[T]) setFast() {
 	if c.nullable {
 		c.fast = 0
 	} else {
@@ -228,82 +166,12 @@ func (c *i32Col) setFast() {
 	}
 }
 
-func (c *i32Col) release() { c.r.release(); c.valid.r.release() }
+func (c *fixedCol[T]) release() { c.r.release(); c.valid.r.release() }
 
-func (c *i32Col) setup(mem memory.Allocator, nullable bool) {
+func (c *fixedCol[T]) setup(mem memory.Allocator, nullable bool) {
 	c.r.mem, c.valid.r.mem, c.nullable = mem, mem, nullable
 }
 
-// i64Col accumulates int64 values, optionally nullable.
-type i64Col struct {
-	r        region
-	v        []int64
-	n        int
-	fast     int // add takes the inlined path while n < fast (0 when nullable)
-	nullable bool
-	valid    bitmap
-}
-
-func (c *i64Col) grow() {
-	b := c.r.grow((len(c.v) + 1) * 8)
-	c.v = unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
-	c.setFast()
-}
-
-// add appends x. The common case (room left, column not nullable) is
-// small enough to be inlined.
-func (c *i64Col) add(x int64) {
-	if c.n >= c.fast {
-		c.addSlow(x)
-		return
-	}
-	c.v[c.n] = x
-	c.n++
-}
-
-func (c *i64Col) addSlow(x int64) {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = x
-	c.n++
-	if c.nullable {
-		c.valid.add(true)
-	}
-}
-
-// null appends a NULL (the slot holds 0).
-func (c *i64Col) null() {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = 0
-	c.n++
-	c.valid.add(false)
-}
-
-func (c *i64Col) data(dt arrow.DataType) *array.Data {
-	d := fixedData(dt, c.n, c.r.take(c.n*8), c.nullable, &c.valid)
-	c.v, c.n, c.fast = nil, 0, 0
-	return d
-}
-
-func (c *i64Col) setFast() {
-	if c.nullable {
-		c.fast = 0
-	} else {
-		c.fast = len(c.v)
-	}
-}
-
-func (c *i64Col) release() { c.r.release(); c.valid.r.release() }
-
-func (c *i64Col) setup(mem memory.Allocator, nullable bool) {
-	c.r.mem, c.valid.r.mem, c.nullable = mem, mem, nullable
-}
-
-// fixedData builds the Arrow data of a fixed-width column from its values
-// and validity.
 func fixedData(dt arrow.DataType, n int, vals *memory.Buffer, nullable bool, valid *bitmap) *array.Data {
 	var vb *memory.Buffer
 	nulls := 0
