@@ -157,23 +157,7 @@ func addOptStr(s *strCol, v string) {
 	}
 }
 
-func addOpt16(c *i16Col, o OptInt16) {
-	if o.Valid {
-		c.add(o.V)
-	} else {
-		c.null()
-	}
-}
-
-func addOpt32(c *i32Col, o OptInt32) {
-	if o.Valid {
-		c.add(o.V)
-	} else {
-		c.null()
-	}
-}
-
-func addOpt64(c *i64Col, o OptInt64) {
+func addOpt[T int16 | int32 | int64](c *fixedCol[T], o Opt[T]) {
 	if o.Valid {
 		c.add(o.V)
 	} else {
@@ -349,16 +333,16 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.addOptUTF8(&b.event, &r.Event)
 	b.addOptUTF8(&b.site, &r.Site)
 	b.addOptUTF8(&b.date, &r.Date)
-	addOpt32(&b.utcDate, r.UTCDate)
-	addOpt32(&b.utcTime, r.UTCTime)
+	addOpt(&b.utcDate, r.UTCDate)
+	addOpt(&b.utcTime, r.UTCTime)
 	b.addOptUTF8(&b.round, &r.Round)
 	b.addOptUTF8(&b.white, &r.White)
 	b.addOptUTF8(&b.black, &r.Black)
 	b.addOptUTF8(&b.result, &r.Result)
-	addOpt16(&b.whiteElo, r.WhiteElo)
-	addOpt16(&b.blackElo, r.BlackElo)
-	addOpt16(&b.whiteDiff, r.WhiteRatingDiff)
-	addOpt16(&b.blackDiff, r.BlackRatingDiff)
+	addOpt(&b.whiteElo, r.WhiteElo)
+	addOpt(&b.blackElo, r.BlackElo)
+	addOpt(&b.whiteDiff, r.WhiteRatingDiff)
+	addOpt(&b.blackDiff, r.BlackRatingDiff)
 	b.addOptUTF8(&b.whiteTitle, &r.WhiteTitle)
 	b.addOptUTF8(&b.blackTitle, &r.BlackTitle)
 	b.addOptUTF8(&b.eco, &r.ECO)
@@ -376,16 +360,16 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.pliesRecorded.add(r.PliesRecorded)
 	b.pliesReplayed.add(r.PliesReplayed)
 	addOptStr(&b.endKind, string(r.EndKind))
-	addOpt32(&b.endPly, r.EndPly)
+	addOpt(&b.endPly, r.EndPly)
 	addOptStr(&b.resultByRules, r.ResultByRules)
 	addOptBool(&b.resultOK, r.ResultOK)
-	addOpt32(&b.firstErrorPly, r.FirstErrorPly)
-	addOpt32(&b.threefoldPly, r.ThreefoldPly)
-	addOpt32(&b.threefoldClaimPly, r.ThreefoldClaim)
-	addOpt32(&b.fiftyPly, r.FiftyPly)
-	addOpt32(&b.fivefoldPly, r.FivefoldPly)
-	addOpt32(&b.seventyFivePly, r.SeventyFivePly)
-	addOpt32(&b.deadPly, r.DeadPly)
+	addOpt(&b.firstErrorPly, r.FirstErrorPly)
+	addOpt(&b.threefoldPly, r.ThreefoldPly)
+	addOpt(&b.threefoldClaimPly, r.ThreefoldClaim)
+	addOpt(&b.fiftyPly, r.FiftyPly)
+	addOpt(&b.fivefoldPly, r.FivefoldPly)
+	addOpt(&b.seventyFivePly, r.SeventyFivePly)
+	addOpt(&b.deadPly, r.DeadPly)
 	b.addUTF8(&b.finalFEN, r.FinalFEN)
 	b.addUTF8(&b.notationLanguage, bytesOf(r.NotationLanguage))
 	b.errorCount.add(r.ErrorCount)
@@ -506,10 +490,10 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 	addOptStr(&b.promotion, pieceNames[r.Promotion])
 	b.isCheck.add(r.IsCheck)
 	b.isMate.add(r.IsMate)
-	addOpt64(&b.clock, r.ClockMS)
-	addOpt64(&b.emt, r.EMTMS)
-	addOpt32(&b.evalCP, r.EvalCP)
-	addOpt32(&b.evalMate, r.EvalMate)
+	addOpt(&b.clock, r.ClockMS)
+	addOpt(&b.emt, r.EMTMS)
+	addOpt(&b.evalCP, r.EvalCP)
+	addOpt(&b.evalMate, r.EvalMate)
 	if len(r.NAGs) > 0 {
 		b.nags.add(r.NAGs)
 	} else {
@@ -585,8 +569,8 @@ func (b *FindingsBuilder) Append(r *FindingRow) error {
 	} else {
 		b.gameID.add(r.GameID)
 	}
-	addOpt32(&b.ply, r.Ply)
-	addOpt32(&b.moveNumber, r.MoveNumber)
+	addOpt(&b.ply, r.Ply)
+	addOpt(&b.moveNumber, r.MoveNumber)
 	addSide(&b.color, r.Color)
 	b.addUTF8(&b.kind, bytesOf(r.Kind))
 	b.severity.addString(string(r.Severity))
@@ -600,7 +584,7 @@ func (b *FindingsBuilder) Append(r *FindingRow) error {
 	b.addOptUTF8(&b.fen, &r.FEN)
 	b.addOptUTF8(&b.witness, &r.Witness)
 	b.addUTF8(&b.sourceFile, bytesOf(r.SourceFile))
-	addOpt64(&b.sourceLine, r.SourceLine)
+	addOpt(&b.sourceLine, r.SourceLine)
 	addOptStr(&b.checkID, r.CheckID)
 	b.n++
 	return nil
@@ -670,7 +654,7 @@ func (b *PositionsBuilder) Append(r *PositionRow) error {
 	addOptBool(&b.dead, r.Dead)
 	addOptBool(&b.whiteCanMate, r.WhiteCanMate)
 	addOptBool(&b.blackCanMate, r.BlackCanMate)
-	addOpt32(&b.legalMoves, r.LegalMoves)
+	addOpt(&b.legalMoves, r.LegalMoves)
 	b.n++
 	return nil
 }

@@ -2,42 +2,24 @@ package report
 
 import "unsafe"
 
-// OptInt16 is a nullable int16: Valid false means NULL.
-type OptInt16 struct {
-	V     int16
+// Opt is a nullable value: Valid false means NULL (for the booleans, for
+// example "undetermined").
+type Opt[T any] struct {
+	V     T
 	Valid bool
 }
 
 // Set stores v and marks the value present.
-func (o *OptInt16) Set(v int16) { o.V, o.Valid = v, true }
+func (o *Opt[T]) Set(v T) { o.V, o.Valid = v, true }
 
-// OptInt32 is a nullable int32: Valid false means NULL.
-type OptInt32 struct {
-	V     int32
-	Valid bool
-}
-
-// Set stores v and marks the value present.
-func (o *OptInt32) Set(v int32) { o.V, o.Valid = v, true }
-
-// OptInt64 is a nullable int64: Valid false means NULL.
-type OptInt64 struct {
-	V     int64
-	Valid bool
-}
-
-// Set stores v and marks the value present.
-func (o *OptInt64) Set(v int64) { o.V, o.Valid = v, true }
-
-// OptBool is a nullable bool: Valid false means NULL (for example
-// "undetermined").
-type OptBool struct {
-	V     bool
-	Valid bool
-}
-
-// Set stores v and marks the value present.
-func (o *OptBool) Set(v bool) { o.V, o.Valid = v, true }
+// The nullable values of the rows.
+type (
+	OptInt16   = Opt[int16]
+	OptInt32   = Opt[int32]
+	OptInt64   = Opt[int64]
+	OptFloat64 = Opt[float64]
+	OptBool    = Opt[bool]
+)
 
 // OptBytes is a nullable string held as bytes that the row owns and reuses:
 // Valid false means NULL, while Valid true with an empty V is the empty

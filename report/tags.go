@@ -47,17 +47,17 @@ func (r *GameRow) SetTag(name, value []byte) bool {
 	case "FEN":
 		s = &r.StartFEN
 	case "UTCDate":
-		return r.setTyped32(&r.UTCDate, name, value, ParseUTCDate)
+		return setTyped(r, &r.UTCDate, name, value, ParseUTCDate)
 	case "UTCTime":
-		return r.setTyped32(&r.UTCTime, name, value, ParseUTCTime)
+		return setTyped(r, &r.UTCTime, name, value, ParseUTCTime)
 	case "WhiteElo":
-		return r.setTyped16(&r.WhiteElo, name, value, ParseElo)
+		return setTyped(r, &r.WhiteElo, name, value, ParseElo)
 	case "BlackElo":
-		return r.setTyped16(&r.BlackElo, name, value, ParseElo)
+		return setTyped(r, &r.BlackElo, name, value, ParseElo)
 	case "WhiteRatingDiff":
-		return r.setTyped16(&r.WhiteRatingDiff, name, value, ParseRatingDiff)
+		return setTyped(r, &r.WhiteRatingDiff, name, value, ParseRatingDiff)
 	case "BlackRatingDiff":
-		return r.setTyped16(&r.BlackRatingDiff, name, value, ParseRatingDiff)
+		return setTyped(r, &r.BlackRatingDiff, name, value, ParseRatingDiff)
 	default:
 		return r.AddTag(name, value)
 	}
@@ -91,21 +91,7 @@ func (r *GameRow) seenTyped(name []byte) bool {
 	return seen
 }
 
-func (r *GameRow) setTyped32(o *OptInt32, name, value []byte, parse func([]byte) (int32, bool)) bool {
-	if r.seenTyped(name) {
-		return false
-	}
-	if v, ok := parse(value); ok {
-		o.Set(v)
-		return true
-	}
-	if !isUnknown(value) {
-		return r.AddTag(name, value)
-	}
-	return true
-}
-
-func (r *GameRow) setTyped16(o *OptInt16, name, value []byte, parse func([]byte) (int16, bool)) bool {
+func setTyped[T int16 | int32](r *GameRow, o *Opt[T], name, value []byte, parse func([]byte) (T, bool)) bool {
 	if r.seenTyped(name) {
 		return false
 	}

@@ -158,15 +158,6 @@ func PairingsTable() Table { return pairingsTable }
 // PairingsSchema returns the Arrow schema of the pairings table.
 func PairingsSchema() *arrow.Schema { return pairingsTable.Schema }
 
-// OptFloat64 is a nullable float64: Valid false means NULL.
-type OptFloat64 struct {
-	V     float64
-	Valid bool
-}
-
-// Set stores v and marks the value present.
-func (o *OptFloat64) Set(v float64) { o.V, o.Valid = v, true }
-
 // PlayerRow is one row of the players table.
 type PlayerRow struct {
 	SourceFile     string
@@ -328,15 +319,15 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	b.addOptString(&b.title, r.Title)
 	b.addOptString(&b.sex, r.Sex)
 	b.addOptString(&b.federation, r.Federation)
-	addOpt64(&b.fideID, r.FideID)
-	addOpt16(&b.rating, r.Rating)
+	addOpt(&b.fideID, r.FideID)
+	addOpt(&b.rating, r.Rating)
 	b.addOptString(&b.birthDate, r.BirthDate)
 	b.points.add(r.Points)
 	b.declaredPoints.addOpt(r.DeclaredPoints)
 	b.rank.add(r.Rank)
-	addOpt32(&b.declaredRank, r.DeclaredRank)
+	addOpt(&b.declaredRank, r.DeclaredRank)
 	b.pointsByRules.addOpt(r.PointsByRules)
-	addOpt32(&b.rankByRules, r.RankByRules)
+	addOpt(&b.rankByRules, r.RankByRules)
 	for _, s := range r.TieBreakOrder {
 		b.addUTF8(&b.order.elems, bytesOf(s))
 	}
@@ -361,10 +352,10 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	b.psC1.add(r.PSC1)
 	b.ks.add(r.KS)
 	b.de.add(r.DE)
-	addOpt32(&b.aro, r.ARO)
-	addOpt32(&b.aroC1, r.AROC1)
-	addOpt32(&b.tpr, r.TPR)
-	addOpt32(&b.ptp, r.PTP)
+	addOpt(&b.aro, r.ARO)
+	addOpt(&b.aroC1, r.AROC1)
+	addOpt(&b.tpr, r.TPR)
+	addOpt(&b.ptp, r.PTP)
 	b.rated.add(r.RatedGames)
 	b.addUTF8(&b.edition, bytesOf(r.Edition))
 	b.n++
@@ -452,12 +443,12 @@ func (b *PairingsBuilder) Append(r *PairingRow) error {
 	b.board.add(r.Board)
 	b.whiteRank.add(r.WhiteStartRank)
 	b.addUTF8(&b.white, bytesOf(r.White))
-	addOpt32(&b.blackRank, r.BlackStartRank)
+	addOpt(&b.blackRank, r.BlackStartRank)
 	b.addOptString(&b.black, r.Black)
 	b.kind.addString(r.Kind)
 	b.addOptString(&b.result, r.Result)
 	b.addUTF8(&b.codes, bytesOf(r.Codes))
-	addOpt64(&b.gameID, r.GameID)
+	addOpt(&b.gameID, r.GameID)
 	b.addOptString(&b.gameResult, r.GameResult)
 	addOptStr(&b.resultByRules, r.ResultByRules)
 	b.rated.add(r.Rated)
