@@ -14,6 +14,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	v := &r.Verdict
 	n := len(j.pos) - 1
 	final := &j.pos[n]
+	j.finalAnalysed = [2]bool{}
 	v.FinalFEN = final.FEN()
 	finalHasMove := final.HasLegalMove()
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
@@ -126,6 +127,7 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
 	r1 := j.an.Analyze(p, first)
 	if v != nil {
 		setCanMate(v, first, canMate(r1))
+		j.finalAnalysed[first] = true
 	}
 	if r1.Verdict != unwinnable.Unwinnable {
 		return false
@@ -136,6 +138,7 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
 	r2 := j.an.Analyze(p, second)
 	if v != nil {
 		setCanMate(v, second, canMate(r2))
+		j.finalAnalysed[second] = true
 	}
 	return r2.Verdict == unwinnable.Unwinnable
 }
@@ -322,9 +325,9 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	}
 	final := &j.pos[n]
 	article, how := terminationArticle(g.Termination, final, winner)
-	if can == Unknown && j.quickUnwinnable(final, winner) {
-		can = No
-	}
+	// deadAnalysis has already tried the quick proofs on the final
+	// position (can is No when one succeeded) and, where it ran the exact
+	// analysis for the winner, left its answer in can.
 	weak := final.Pieces(winner, chess.Pawn)|final.Pieces(winner, chess.Rook)|final.Pieces(winner, chess.Queen) == 0
 	if can == Unknown && !weak && !deadCandidate(final) {
 		// The winner keeps pawns, a rook or a queen and nothing locks the
@@ -332,7 +335,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		v.ResultOK = Yes
 		return
 	}
-	if can == Unknown || (can == Yes && weak) {
+	if (can == Unknown && (weak || !j.finalAnalysed[winner])) || (can == Yes && weak) {
 		budget := j.opt.UnwinnableNodes
 		if !weak {
 			budget = j.opt.DeadNodes // pawns to promote: the small search settles most

@@ -36,6 +36,9 @@ type Judge struct {
 	reps []int32          // reps[k] = occurrences of pos[k] among pos[0..k]
 	ml   chess.MoveList
 	buf  []byte
+	// finalAnalysed[c]: the exact analysis already ran for c on this
+	// game's final position (with the dead-position budget).
+	finalAnalysed [2]bool
 }
 
 // NewJudge returns a Judge with the given options.
