@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -57,25 +58,38 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Idle zstd decoders (concurrency 1) are kept for reuse. A decoder keeps its
-// history ring, which for a --long=31 stream is a 2 GiB allocation: a fresh
-// decoder per file would allocate a new ring each time, and the Go runtime
-// zeroes (and so makes resident) reused memory of that size. A plain list
-// rather than a sync.Pool, so that the garbage collector does not drop them.
+// Idle zstd decoders are kept for reuse, by concurrency. A decoder keeps
+// its history ring, which for a --long=31 stream is a 2 GiB allocation: a
+// fresh decoder per file would allocate a new ring each time, and the Go
+// runtime zeroes (and so makes resident) reused memory of that size. Plain
+// lists rather than a sync.Pool, so that the garbage collector does not
+// drop them.
 var zstdIdle struct {
 	sync.Mutex
-	list []*zstd.Decoder
+	lists map[int][]*zstd.Decoder
 }
 
-// maxIdleZstd bounds the idle decoders kept.
+// maxIdleZstd bounds the idle decoders kept (of each concurrency).
 const maxIdleZstd = 4
 
-func getZstd(r io.Reader) (*zstd.Decoder, error) {
+// maxDefaultDecoderConcurrency caps the default Options.DecoderConcurrency.
+const maxDefaultDecoderConcurrency = 4
+
+// decoderConcurrency returns the zstd decoder concurrency for opts: the
+// option when set, else GOMAXPROCS up to 4.
+func decoderConcurrency(opts *Options) int {
+	if opts.DecoderConcurrency > 0 {
+		return opts.DecoderConcurrency
+	}
+	return min(runtime.GOMAXPROCS(0), maxDefaultDecoderConcurrency)
+}
+
+func getZstd(r io.Reader, conc int) (*zstd.Decoder, error) {
 	zstdIdle.Lock()
 	var d *zstd.Decoder
-	if n := len(zstdIdle.list); n > 0 {
-		d = zstdIdle.list[n-1]
-		zstdIdle.list = zstdIdle.list[:n-1]
+	if l := zstdIdle.lists[conc]; len(l) > 0 {
+		d = l[len(l)-1]
+		zstdIdle.lists[conc] = l[:len(l)-1]
 	}
 	zstdIdle.Unlock()
 	if d != nil {
@@ -87,22 +101,25 @@ func getZstd(r io.Reader) (*zstd.Decoder, error) {
 	}
 	return zstd.NewReader(r,
 		zstd.WithDecoderMaxWindow(MaxZstdWindow),
-		zstd.WithDecoderConcurrency(1),
+		zstd.WithDecoderConcurrency(conc),
 		zstd.WithDecoderLowmem(false))
 }
 
-func putZstd(d *zstd.Decoder) {
+func putZstd(d *zstd.Decoder, conc int) {
 	if d.Reset(nil) != nil {
 		d.Close()
 		return
 	}
 	zstdIdle.Lock()
 	defer zstdIdle.Unlock()
-	if len(zstdIdle.list) >= maxIdleZstd {
+	if len(zstdIdle.lists[conc]) >= maxIdleZstd {
 		d.Close()
 		return
 	}
-	zstdIdle.list = append(zstdIdle.list, d)
+	if zstdIdle.lists == nil {
+		zstdIdle.lists = map[int][]*zstd.Decoder{}
+	}
+	zstdIdle.lists[conc] = append(zstdIdle.lists[conc], d)
 }
 
 // sniff looks at the first bytes and returns the compression format.
@@ -141,16 +158,13 @@ func openStream(r io.Reader, opts *Options) (io.Reader, Compression, func(), err
 	}
 	switch c {
 	case CompressionZstd:
-		conc := opts.DecoderConcurrency
-		if conc <= 0 {
-			conc = 1
-		}
-		if conc == 1 && opts.MaxWindow == MaxZstdWindow {
-			d, err := getZstd(br)
+		conc := decoderConcurrency(opts)
+		if conc <= maxDefaultDecoderConcurrency && opts.MaxWindow == MaxZstdWindow {
+			d, err := getZstd(br, conc)
 			if err != nil {
 				return nil, c, nil, fmt.Errorf("zstd: %w", err)
 			}
-			return d, c, func() { putZstd(d) }, nil
+			return d, c, func() { putZstd(d, conc) }, nil
 		}
 		d, err := zstd.NewReader(br,
 			zstd.WithDecoderMaxWindow(uint64(max(opts.MaxWindow, zstd.MinWindowSize))),

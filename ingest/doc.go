@@ -49,6 +49,7 @@
 //
 // Concurrency: for compressed inputs the decoder runs in its own goroutine,
 // one chunk ahead of the splitter (Options.NoReadAhead turns this off), so
-// decoding and splitting overlap; the Reader itself is used from one
-// goroutine, ParseGame from any number (one Game each).
+// decoding and splitting overlap; the zstd decoder itself is a pipeline of
+// goroutines (Options.DecoderConcurrency). The Reader itself is used from
+// one goroutine, ParseGame from any number (one Game each).
 package ingest

@@ -1,6 +1,9 @@
 package ingest
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 // cp1252 maps the bytes 0x80..0x9F of Windows-1252 to Unicode. The five
 // bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to
@@ -45,4 +48,19 @@ func transcodeCP1252(dst, src []byte) (out []byte, mapped, undefined int) {
 		i++
 	}
 	return dst, mapped, undefined
+}
+
+// validUTF8 is utf8.Valid with a faster scan of the ASCII part, 32 bytes
+// at a time (games are mostly ASCII).
+func validUTF8(b []byte) bool {
+	const hi = 0x8080808080808080
+	for len(b) >= 32 {
+		w := binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
+			binary.LittleEndian.Uint64(b[16:24]) | binary.LittleEndian.Uint64(b[24:32])
+		if w&hi != 0 {
+			break // b[0] starts a character: everything before it was ASCII
+		}
+		b = b[32:]
+	}
+	return utf8.Valid(b)
 }

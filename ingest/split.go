@@ -22,8 +22,12 @@ type Options struct {
 	// (default 16 MiB); a larger one is skipped and reported with
 	// ErrGameTooLarge (ErrLineTooLong), and reading goes on after it.
 	MaxGameSize int
-	// DecoderConcurrency is passed to the zstd decoder (default 1: one
-	// decoding goroutine; the other cores are better spent parsing).
+	// DecoderConcurrency is passed to the zstd decoder (default GOMAXPROCS,
+	// at most 4). Above 1 the decoder runs as a pipeline of goroutines
+	// (block decoding, sequence decoding, sequence execution) with that
+	// many blocks in flight, which decodes faster than one goroutine
+	// when a second core is free; 1 decodes in one goroutine (the
+	// read-ahead goroutine, or the caller's with NoReadAhead).
 	DecoderConcurrency int
 	// MaxWindow caps the zstd window accepted (default MaxZstdWindow, 2 GiB,
 	// needed for `zstd --long=31` files such as the Lichess dumps). The

@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 )
 
 // The splitter decides where games begin. It sees the stream one line at a
@@ -108,6 +109,15 @@ func (s *splitter) seen(k uint64) bool {
 // event (a segment start) or limit is reached, and returns where it stopped.
 func (s *splitter) scan(b []byte, i, limit int, base int64) int {
 	for i < limit {
+		if b[i] == '[' && !s.midLine && !s.inBrace {
+			if e := s.quickTagLine(b, i, limit, base); e > 0 {
+				i = e
+				if len(s.ev) > 0 {
+					break
+				}
+				continue
+			}
+		}
 		e := limit
 		if k := bytes.IndexByte(b[i:limit], '\n'); k >= 0 {
 			e = i + k + 1
@@ -383,6 +393,49 @@ func (s *splitter) simpleTagLine(l []byte, i int, base int64) bool {
 	// either way (ParseGame reads the value exactly).
 	s.tagName(l[1:k], i, base)
 	return true
+}
+
+// quickTagLine handles a line `[Name "value"]\n` (no '"' in the value,
+// nothing after the ']') as scanLine and simpleTagLine would, but finds the
+// line end itself while looking for the closing quote, eight bytes at a
+// time. It returns the index after the '\n', or 0 when the line is not of
+// that form (scanLine then handles it).
+func (s *splitter) quickTagLine(b []byte, i, limit int, base int64) int {
+	k := i + 1
+	for k < limit && tagNameByte[b[k]] {
+		k++
+	}
+	if k == i+1 || k+2 >= limit || b[k] != ' ' || b[k+1] != '"' || b[i+1] == '%' || b[i+1] == '\\' {
+		return 0
+	}
+	q := quoteOrNewline(b[:limit], k+2)
+	if q+2 >= limit || b[q] != '"' || b[q+1] != ']' || b[q+2] != '\n' {
+		return 0
+	}
+	s.lineStart = base + int64(i)
+	s.tagName(b[i+1:k], i, base)
+	s.blank = false
+	s.endLine(true)
+	return q + 3
+}
+
+// quoteOrNewline returns the index of the first '"' or '\n' in d at or
+// after i, or len(d).
+func quoteOrNewline(d []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	const q, nl = lo * '"', lo * '\n'
+	for ; i+8 <= len(d); i += 8 {
+		x := binary.LittleEndian.Uint64(d[i:])
+		a, c := x^q, x^nl
+		// the lowest flagged byte is the first match of either
+		if t := ((a-lo)&^a | (c-lo)&^c) & hi; t != 0 {
+			return i + bits.TrailingZeros64(t)>>3
+		}
+	}
+	for i < len(d) && d[i] != '"' && d[i] != '\n' {
+		i++
+	}
+	return i
 }
 
 // nameKey is a cheap fingerprint of a tag name: its first and last (up

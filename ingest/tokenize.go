@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
-	"unicode/utf8"
 )
 
 // ParseOptions configure ParseGame. The zero value keeps variations.
@@ -49,7 +49,7 @@ func ParseGame(raw RawGame, file string, opts ParseOptions, g *Game) error {
 	g.reset(raw, file)
 	data := raw.Data
 	p := parser{g: g, opts: opts, nlPos: -1, rawLine: raw.Line, rawCol: raw.Col, rawOff: raw.Offset, line: raw.Line, lineStart: -(max(raw.Col, 1) - 1), varParent: -1}
-	if !utf8.Valid(data) {
+	if !validUTF8(data) {
 		var mapped, undef int
 		g.conv, mapped, undef = transcodeCP1252(g.conv[:0], data)
 		data = g.conv
@@ -273,17 +273,13 @@ func (p *parser) run() {
 			}
 		case c|0x20 >= 'a' && c|0x20 <= 'z' && !p.afterRes && p.pending == 0 && p.nmoves < p.opts.MaxMoves:
 			// fast path for a plain move token
-			j := i + 1
-			for j < n && !delim[d[j]] {
-				j++
-			}
-			last := d[j-1]
-			if last != '!' && last != '?' && last != '.' && !(j-i >= 2 && (c == 'e' && (d[i+1] == 'p' || d[i+1] == '.') || c == 'Z' && d[i+1] == '0')) &&
-				!(j+2 < n && d[j] == '(' && d[j+2] == ')') {
-				l := &p.g.Moves
-				if p.depth > 0 {
-					l = &p.g.scratch[p.depth-1]
+			j := tokenEnd(d, i)
+			if plainMove(d, i, j) {
+				if p.depth == 0 {
+					i = p.mainLine(i, j)
+					continue
 				}
+				l := &p.g.scratch[p.depth-1]
 				ms := *l
 				if k := len(ms); k < cap(ms) {
 					// reuse the slot: set every field
@@ -360,6 +356,153 @@ func (p *parser) run() {
 		i = p.i
 	}
 	p.i = i
+}
+
+// delimBit is delim as 0/1, for branch-free lookups.
+var delimBit = func() (t [256]uint8) {
+	for c, ok := range delim {
+		if ok {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// tokenEnd returns the index of the first delimiter after d[i] (or len(d)).
+// Move tokens are short and of every length, so the first eight bytes are
+// looked up without branches (a loop would mispredict its exit).
+func tokenEnd(d []byte, i int) int {
+	if i+8 <= len(d) {
+		w := d[i : i+8 : i+8]
+		m := uint(delimBit[w[1]])<<1 | uint(delimBit[w[2]])<<2 | uint(delimBit[w[3]])<<3 |
+			uint(delimBit[w[4]])<<4 | uint(delimBit[w[5]])<<5 | uint(delimBit[w[6]])<<6 |
+			uint(delimBit[w[7]])<<7
+		if m != 0 {
+			return i + bits.TrailingZeros(m)
+		}
+		i += 7
+	}
+	j := i + 1
+	for j < len(d) && !delim[d[j]] {
+		j++
+	}
+	return j
+}
+
+// glyphEnd marks the last bytes that keep a token from being a plain move.
+var glyphEnd = [256]bool{'!': true, '?': true, '.': true}
+
+// plainMove reports whether the token d[i:j] (starting with a letter) is a
+// plain move: no suffix glyph or trailing dot, not "e.p."/"ep", not a "Z0"
+// null move, not a promotion written "e8(Q)".
+func plainMove(d []byte, i, j int) bool {
+	c, last := d[i], d[j-1]
+	return last != '!' && last != '?' && last != '.' &&
+		!(j-i >= 2 && (c == 'e' && (d[i+1] == 'p' || d[i+1] == '.') || c == 'Z' && d[i+1] == '0')) &&
+		!(j+2 < len(d) && d[j] == '(' && d[j+2] == ')')
+}
+
+// mainLine stores the plain move d[i:j] on the main line (outside
+// variations, before the result) and reads on while the movetext keeps the
+// common shape of generated files: plain moves, move numbers ("12." or
+// "12...") and Lichess clock comments ("{ [%clk 0:03:00] }") separated by
+// single spaces on one line. It returns the index where run goes on; the
+// result is what run's own cases would produce.
+func (p *parser) mainLine(i, j int) int {
+	d := p.d
+	n := len(d)
+	ms := p.g.Moves
+	line, col1 := p.line, p.lineStart-1
+	nm, maxMoves := p.nmoves, p.opts.MaxMoves
+	var last int // end of the last move or comment
+	for {
+		if k := len(ms); k < cap(ms) {
+			// reuse the slot: set every field
+			ms = ms[:k+1]
+			m := &ms[k]
+			m.Text, m.Comment = d[i:j:j], nil
+			m.Line, m.Col = line, i-col1
+			m.ClockMS, m.EmtMS = -1, -1
+			m.EvalCP, m.EvalMate, m.Variations = 0, 0, 0
+			m.NAGs, m.NumNAGs = [4]uint8{}, 0
+			m.HasEvalCP, m.HasEvalMate, m.EnPassantMark, m.DrawOffer, m.Null = false, false, false, false, false
+		} else {
+			ms = append(ms, MoveToken{Text: d[i:j:j], Line: line, Col: i - col1, ClockMS: -1, EmtMS: -1})
+		}
+		nm++
+		i, last = j, j
+		if i+20 > n || d[i] != ' ' {
+			break
+		}
+		i++
+		if d[i] == '{' {
+			// "{ [%clk h:mm:ss] }": "h:mm:ss]" read as one word, then " }"
+			if binary.LittleEndian.Uint64(d[i+1:])&0x00ffffffffffffff != clkPrefix {
+				break
+			}
+			x := binary.LittleEndian.Uint64(d[i+8:])
+			if x&0xff00_00ff_0000_ff00 != 0x5d00_003a_0000_3a00 || d[i+16] != ' ' || d[i+17] != '}' {
+				break
+			}
+			y := x - 0x0030_3000_3030_0030
+			h, m1, m2, s1, s2 := byte(y), byte(y>>16), byte(y>>24), byte(y>>40), byte(y>>48)
+			if h > 9 || m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9 {
+				break
+			}
+			ms[len(ms)-1].ClockMS = ((int64(h)*60+int64(m1*10+m2))*60 + int64(s1*10+s2)) * 1000
+			i += 18
+			last = i
+			if i+8 > n || d[i] != ' ' {
+				break
+			}
+			i++
+		}
+		c := d[i]
+		if c >= '0' && c <= '9' {
+			// a move number, as in run
+			k := i + 1
+			for k < n && d[k] >= '0' && d[k] <= '9' {
+				k++
+			}
+			if k == n || d[k] != '.' {
+				break
+			}
+			e := k + 1
+			for e < n && d[e] == '.' {
+				e++
+			}
+			if e+1 >= n || (d[e] >= '0' && d[e] <= '9' && k == i+1 && c == '0' && d[e] == '5') {
+				break
+			}
+			i = e
+			if d[i] == ' ' {
+				i++
+			}
+			c = d[i]
+		}
+		if c|0x20 < 'a' || c|0x20 > 'z' || nm >= maxMoves || i+8 > n {
+			break
+		}
+		// the move's end: tokenEnd, inlined; the token must end with a
+		// space (which also rules out "e8(Q)")
+		w := d[i : i+8 : i+8]
+		e := uint(delimBit[w[1]])<<1 | uint(delimBit[w[2]])<<2 | uint(delimBit[w[3]])<<3 |
+			uint(delimBit[w[4]])<<4 | uint(delimBit[w[5]])<<5 | uint(delimBit[w[6]])<<6 |
+			uint(delimBit[w[7]])<<7 | 1<<8
+		j = i + bits.TrailingZeros(e)
+		if j == i+8 || d[j] != ' ' || glyphEnd[d[j-1]] {
+			break
+		}
+		// plainMove's other conditions: not "e.p."/"ep", not "Z0"
+		if c2 := uint16(c) | uint16(w[1])<<8; c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
+			break
+		}
+	}
+	p.g.Moves = ms
+	p.nmoves = nm
+	p.sawMove = true
+	p.lastEnd = last
+	return i
 }
 
 // token reads a move number, move, result or glyph token at p.i.
@@ -1034,6 +1177,9 @@ func (p *parser) skipVariation(base int) {
 func (p *parser) tag() {
 	d := p.d
 	pos := p.i
+	if p.quickTag(pos) {
+		return
+	}
 	// the end of the line, cached: many tags on one long line must not
 	// search for it again each time
 	if p.nlPos < pos {
@@ -1105,23 +1251,78 @@ func (p *parser) simpleTag(l []byte, pos int) bool {
 	if hasQuoteOrBackslash(v) {
 		return false
 	}
-	p.i = pos + n
-	p.lastEnd = p.i
+	p.addTag(l[1:k], v, pos, pos+n)
+	return true
+}
+
+// quickTag is simpleTag in one pass over the line, without looking for
+// the line end first: the name, then the value up to the first '"', '\\'
+// or '\n' (eight bytes at a time), which must be the closing quote followed
+// by ']' and the line end (after optional blanks). It returns false when
+// the line is not of that form; simpleTag then decides.
+func (p *parser) quickTag(pos int) bool {
+	d := p.d
+	n := len(d)
+	k := pos + 1
+	for k < n && tagNameByte[d[k]] {
+		k++
+	}
+	if k == pos+1 || k+2 >= n || d[k] != ' ' || d[k+1] != '"' || d[pos+1] == '%' || d[pos+1] == '\\' {
+		return false
+	}
+	q := quoteOrLineEnd(d, k+2)
+	if q+1 >= n || d[q] != '"' || d[q+1] != ']' {
+		return false
+	}
+	e := q + 2
+	for e < n && (d[e] == ' ' || d[e] == '\r' || d[e] == '\t') {
+		e++
+	}
+	if e < n && d[e] != '\n' {
+		return false
+	}
+	p.addTag(d[pos+1:k], d[k+2:q], pos, q+2)
+	return true
+}
+
+// quoteOrLineEnd returns the index of the first '"', '\\' or '\n' in d at
+// or after i, or len(d).
+func quoteOrLineEnd(d []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	const q, bs, nl = lo * '"', lo * '\\', lo * '\n'
+	for ; i+8 <= len(d); i += 8 {
+		x := binary.LittleEndian.Uint64(d[i:])
+		a, b, c := x^q, x^bs, x^nl
+		// the lowest flagged byte is the first match of one of the three
+		if t := ((a-lo)&^a | (b-lo)&^b | (c-lo)&^c) & hi; t != 0 {
+			return i + bits.TrailingZeros64(t)>>3
+		}
+	}
+	for i < len(d) && d[i] != '"' && d[i] != '\\' && d[i] != '\n' {
+		i++
+	}
+	return i
+}
+
+// addTag stores a tag pair whose value needs no unescaping; end is the
+// index after it.
+func (p *parser) addTag(name, value []byte, pos, end int) {
+	p.i = end
+	p.lastEnd = end
 	if p.sawMove || p.afterRes {
-		p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(l[1:k]), pos)
+		p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(name), pos)
 	}
 	g := p.g
-	ref := tagRef{name: internTagName(l[1:k]), lineNumber: p.line}
+	ref := tagRef{name: internTagName(name), lineNumber: p.line}
 	if ref.name == "" {
 		ref.ns = len(g.tagArena)
-		g.tagArena = append(g.tagArena, l[1:k]...)
+		g.tagArena = append(g.tagArena, name...)
 		ref.ne = len(g.tagArena)
 	}
 	ref.vs = len(g.tagArena)
-	g.tagArena = append(g.tagArena, v...)
+	g.tagArena = append(g.tagArena, value...)
 	ref.ve = len(g.tagArena)
 	g.tagSpans = append(g.tagSpans, ref)
-	return true
 }
 
 // hasQuoteOrBackslash reports whether v contains '"' or '\\', eight bytes

@@ -21,13 +21,15 @@ import (
 func main() {
 	mode := flag.String("mode", "splitparse", "split, parse, splitparse (over the file's bytes in memory), zstd (plain klauspost decode of the file's bytes), open (ingest.Open on the path: read, decompress and split)")
 	n := flag.Int("n", 1, "repetitions")
+	conc := flag.Int("conc", 0, "open: Options.DecoderConcurrency (0: the default)")
+	noRA := flag.Bool("noreadahead", false, "open: Options.NoReadAhead")
 	flag.Parse()
 	path := flag.Arg(0)
 	if *mode == "open" {
 		start := time.Now()
 		var total int64
 		for i := 0; i < *n; i++ {
-			r, err := ingest.Open(ingest.Input{Name: path}, ingest.Options{})
+			r, err := ingest.Open(ingest.Input{Name: path}, ingest.Options{DecoderConcurrency: *conc, NoReadAhead: *noRA})
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
