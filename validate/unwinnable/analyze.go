@@ -38,6 +38,7 @@ const (
 	MethodForced     = "forced"     // a forced-move cycle, or forced moves into a terminal position
 	MethodTerminal   = "terminal"   // mate or stalemate on the board (after forced moves)
 	MethodMaterial   = "material"   // CannotMateByMaterial after forced moves
+	MethodDive       = "dive"       // a greedy constructive line found a mate
 	MethodSearch     = "search"     // the small exhaustive search settled it
 	MethodSemistatic = "semistatic" // the reachability analysis proved it
 	MethodSplit      = "split"      // every legal move leads to a proven child
@@ -72,7 +73,8 @@ type Options struct {
 	// NodeBudget caps the positions searched per query (per side). Default
 	// 200,000. When it runs out the answer is Undetermined.
 	NodeBudget int
-	// SmallSearchNodes caps the first, small exhaustive search (default 5,000).
+	// SmallSearchNodes caps the first, small exhaustive search (default
+	// 5,000; it never takes more than a fifth of NodeBudget).
 	SmallSearchNodes int
 	// ClosureNodes caps the positions held by the enumeration of reachable
 	// positions (default 100,000, about 180 bytes each, memory kept for the
@@ -264,17 +266,26 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: forcedMethod(MethodMaterial), Nodes: a.nodes}
 	}
 
-	// Step 6 (run before step 5: it costs a couple of microseconds, the
-	// small search up to thousands of nodes): semi-static analysis.
+	// Step 7 (run before steps 5 and 6: it costs about a microsecond, the
+	// dives and the small search dozens to thousands of nodes): semi-static
+	// analysis.
 	if a.ss.unwinnable(&root, a.w) {
 		return Result{Verdict: Unwinnable, Method: MethodSemistatic, Nodes: a.nodes}
 	}
 
 	a.h.init(&root, a.w)
-
-	// Step 5: small exhaustive search.
 	budget := a.opt.NodeBudget
-	small := min(a.opt.SmallSearchNodes, budget)
+
+	// Step 5: the first greedy constructive lines (dive.go): most winnable
+	// positions end here after a few dozen nodes.
+	diveStop := a.nodes + min(budget/2, diveNodes)
+	if a.dives(&root, 0, firstDives, diveStop) {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
+	}
+
+	// Step 6: small exhaustive search, then the other dives, with more
+	// noise and longer lines.
+	small := min(a.opt.SmallSearchNodes, budget/5)
 	a.limit = a.nodes + small
 	a.frames[0].pos = root
 	found, _ := a.search(&a.frames[0].pos, 2, 0, false)
@@ -285,13 +296,18 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: MethodSearch, Nodes: a.nodes}
 	}
 
-	// Step 7: one-ply split. Children proven unwinnable are stored in the
+	diveStop = max(diveStop, a.nodes+min(budget-a.nodes, diveNodes)/2)
+	if a.dives(&root, firstDives, diveTries, diveStop) {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
+	}
+
+	// Step 8: one-ply split. Children proven unwinnable are stored in the
 	// transposition table as finished, so the search below skips them.
 	if a.split(&root, &ml) {
 		return Result{Verdict: Unwinnable, Method: MethodSplit, Nodes: a.nodes}
 	}
 
-	// Step 8: iterative-deepening helpmate search, first up to a share of
+	// Step 9: iterative-deepening helpmate search, first up to a share of
 	// the budget; then the closure search (a complete enumeration, when
 	// small enough); then the helpmate search again with what is left.
 	depth := 3

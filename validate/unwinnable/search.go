@@ -319,6 +319,7 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 	a.classify(p, f, ply)
 	closed = true
 	n := f.ml.N
+	var disc leafFilter
 	for pass := classFirst; pass <= classPunish; pass++ {
 		for i := 0; i < n; i++ {
 			if f.class[i] != pass {
@@ -334,6 +335,19 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 				cost = punishCost
 			}
 			m := f.ml.Moves[i]
+			if depth-cost <= 0 || ply+1 >= maxPly-1 {
+				// The child is a leaf: only a mate or a material-dead
+				// position counts there, and every other leaf is a cut.
+				// Most moves cannot produce either: skip them unplayed.
+				if !disc.ready {
+					disc = a.leafFilter(p)
+				}
+				if !disc.mayClose(p, m) {
+					a.cut = true
+					closed = false
+					continue
+				}
+			}
 			child := &a.frames[ply+1].pos
 			*child = *p
 			child.Play(m)
@@ -358,4 +372,70 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 		*e = ttEntry{key: key, gen: a.igen, depth: eff}
 	}
 	return false, closed
+}
+
+// leafFilter tells which moves of a position can lead to a leaf that is
+// not a cut (see leaf): a mate needs a check by the winner, a material-dead
+// position needs a capture or a promotion (cannotMate depends only on the
+// material, which was not dead before the move).
+type leafFilter struct {
+	ready  bool
+	winner bool           // the winner is to move
+	lk     chess.Square   // the loser's king
+	disc   chess.Bitboard // winner's pieces whose move may uncover a check
+	occ    chess.Bitboard
+	checks [7]chess.Bitboard // by piece type: squares from which it checks lk
+}
+
+func (a *Analyzer) leafFilter(p *chess.Position) leafFilter {
+	lf := leafFilter{ready: true, winner: p.SideToMove() == a.w, occ: p.Occupied()}
+	if !lf.winner {
+		return lf
+	}
+	lf.lk = p.KingSquare(a.l)
+	own := p.ByColor(a.w)
+	bish := chess.BishopAttacks(lf.lk, lf.occ)
+	rook := chess.RookAttacks(lf.lk, lf.occ)
+	lf.checks = [7]chess.Bitboard{
+		chess.Pawn:   chess.PawnAttacks(a.l, lf.lk),
+		chess.Knight: chess.KnightAttacks(lf.lk),
+		chess.Bishop: bish,
+		chess.Rook:   rook,
+		chess.Queen:  bish | rook,
+	}
+	q := p.Pieces(a.w, chess.Queen)
+	diag := (p.Pieces(a.w, chess.Bishop) | q) & chess.BishopAttacks(lf.lk, 0)
+	orth := (p.Pieces(a.w, chess.Rook) | q) & chess.RookAttacks(lf.lk, 0)
+	for b := diag | orth; b != 0; {
+		s := b.PopFirst()
+		between := chess.Between(s, lf.lk) & lf.occ
+		if between != 0 && !between.More() && between&own != 0 {
+			lf.disc |= between
+		}
+	}
+	return lf
+}
+
+// mayCheck reports whether the winner's move m of p may give check (it
+// never misses one).
+func (lf *leafFilter) mayCheck(p *chess.Position, m chess.Move) bool {
+	from := m.From()
+	if m.IsPromotion() || m.IsEnPassant() || m.IsCastle() || lf.disc.Has(from) {
+		return true
+	}
+	pt := p.PieceAt(from).Type()
+	if lf.checks[pt].Has(m.To()) {
+		return true
+	}
+	// A slider moving away from the king along a line through it.
+	return pt >= chess.Bishop && pt <= chess.Queen && chess.Line(from, lf.lk) != 0 &&
+		givesDirectCheck(p, m, pt, lf.lk, lf.occ)
+}
+
+// mayClose reports whether playing m can lead to a leaf that is not a cut.
+func (lf *leafFilter) mayClose(p *chess.Position, m chess.Move) bool {
+	if m.IsPromotion() || m.IsEnPassant() || m.IsCastle() || lf.occ.Has(m.To()) {
+		return true
+	}
+	return lf.winner && lf.mayCheck(p, m)
 }

@@ -120,13 +120,34 @@ type semistatic struct {
 // unwinnable reports whether the reachability analysis proves that w can
 // never mate in p. False means "not proven".
 func (s *semistatic) unwinnable(p *chess.Position, w chess.Color) bool {
-	if p.HasLegalEnPassant() || p.CastlingRights() != 0 {
+	if p.HasLegalEnPassant() || p.CastlingRights() != 0 || hasOpenPawn(p, w) {
 		return false
 	}
 	if !s.run(p) {
 		return false
 	}
 	return s.decide(w)
+}
+
+// hasOpenPawn reports whether w has a pawn that can step forward now and
+// has no pawn and no king of either colour ahead of it on its file. Such a pawn nearly always has the last rank in
+// its reach, which makes it universal and the decision negative, so the
+// fixpoint is not worth computing (skipping it only gives up a proof).
+func hasOpenPawn(p *chess.Position, w chess.Color) bool {
+	pawns := p.PiecesOfType(chess.Pawn) | p.PiecesOfType(chess.King)
+	for b := p.Pieces(w, chess.Pawn); b != 0; {
+		s := b.PopFirst()
+		ahead := fileA << uint(s.File())
+		if w == chess.White {
+			ahead &= full << uint(s+1)
+		} else {
+			ahead &= full >> uint(64-s)
+		}
+		if ahead&pawns == 0 && forward(w, s.Bitboard())&p.Occupied() == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // run computes the fixpoint. It reports false for positions it does not handle.

@@ -1,0 +1,452 @@
+package unwinnable
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// The constructive helpmate stage: greedy lines ("dives") from the root,
+// each following at every ply the legal move with the best score for a
+// simple plan (see the package documentation, step 5, and diveScore and
+// cornerScore). At every position with the winner to move, each move that
+// may give check and may leave the loser's king without a flight square is
+// tried for a mate in one. A dive proves nothing when it fails; a mate it
+// finds is returned as the witness (and checked like every other one).
+//
+// Variants: 0 follows the generic plan, 1 and 2 the corner plan at the
+// nearest and the second-nearest corner (the corner plan is always used
+// when the winner has only minor pieces); later variants alternate the two
+// plans and add more noise to the scores, so that each takes another line.
+// The dives count a node per ply and per move tried for a mate.
+
+const (
+	maxDivePly = 160
+	divePlies  = 120  // length of one dive (half that for the first ones)
+	firstDives = 3    // dives before the small search
+	diveTries  = 12   // dives per query
+	diveNodes  = 4000 // node cap of the dives
+)
+
+var pieceValue = [7]int{0, 1, 3, 3, 5, 9, 0}
+
+// dives runs the dives of variants from..to-1 until one finds a mate or
+// the node count reaches stop.
+func (a *Analyzer) dives(root *chess.Position, from, to, stop int) bool {
+	a.limit = stop
+	for v := from; v < to && a.nodes < stop; v++ {
+		plies := divePlies
+		if v < firstDives {
+			plies = divePlies / 2
+		}
+		if a.dive(root, plies, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// dive plays one greedy line of at most plies half-moves from root. variant
+// selects the plan and the noise (see above). It reports a mate (line in
+// a.mateLine[:a.mateLen]).
+func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
+	plies = min(plies, maxDivePly, maxPly-2)
+	var seen [maxDivePly + 1]uint64
+	corner := chess.NoSquare
+	noise := uint32(15)
+	if variant >= 3 {
+		noise = 127
+	}
+	a.frames[0].pos = *root
+	for ply := 0; ply < plies; ply++ {
+		if a.nodes >= a.limit {
+			return false
+		}
+		a.nodes++
+		p := &a.frames[ply].pos
+		f := &a.frames[ply]
+		seen[ply] = p.Hash()
+		p.LegalMoves(&f.ml)
+		if f.ml.N == 0 {
+			return a.terminal(p, ply)
+		}
+		if cannotMate(p, a.w, a.l) {
+			return false
+		}
+		child := &a.frames[ply+1].pos
+		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied()}
+		ctx.attacks(p, a.w)
+		ctx.heavy = p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0
+		ctx.pawnT = pawnTarget(p, a.w)
+		if !ctx.heavy || variant == 1 || variant == 2 || variant >= 3 && variant&1 == 0 {
+			if corner == chess.NoSquare {
+				corner = diveCorner(p, a.w, ctx.lk, variant)
+			}
+			ctx.cornerPlan, ctx.corner = true, corner
+			if p.Pieces(a.w, chess.Knight) == 0 && p.Pieces(a.w, chess.Bishop) != 0 {
+				ctx.diag = chess.BishopAttacks(corner, 0)
+			}
+		}
+		winnerToMove := p.SideToMove() == a.w
+		if winnerToMove {
+			lf := a.leafFilter(p)
+			if a.mateInOne(p, f, &ctx, &lf, ply) {
+				return true
+			}
+		} else {
+			ctx.promo = !ctx.heavy && needsPromotion(p, a.w)
+		}
+		// Pick the best move whose position is not already on the line.
+		// Later variants add noise of up to noise/16 points to the scores.
+		var tried [4]int
+		nt, first := 0, 0
+		for {
+			best, bs := -1, -1<<30
+			for i := 0; i < f.ml.N; i++ {
+				skip := false
+				for _, t := range tried[:nt] {
+					if t == i {
+						skip = true
+					}
+				}
+				if skip {
+					continue
+				}
+				r := uint32(i)*2654435761 + uint32(variant)*40503 + uint32(ply)*97
+				r ^= r >> 15
+				r *= 0x2c1b3c6d
+				r ^= r >> 12
+				s := a.diveScore(p, &ctx, f.ml.Moves[i], winnerToMove && f.class[i] != 0)*16 + int(r&noise)
+				if s > bs {
+					best, bs = i, s
+				}
+			}
+			if best < 0 {
+				best = first // every move repeats: go round once more
+			}
+			if nt == 0 {
+				first = best
+			}
+			*child = *p
+			child.Play(f.ml.Moves[best])
+			h := child.Hash()
+			rep := false
+			for j := ply - 1; j >= 0; j -= 2 {
+				if seen[j] == h {
+					rep = true
+					break
+				}
+			}
+			if !rep || nt == len(tried) || nt == f.ml.N-1 {
+				a.line[ply] = f.ml.Moves[best]
+				break
+			}
+			tried[nt] = best
+			nt++
+		}
+	}
+	return false
+}
+
+// mateInOne tries every move of p (winner to move, moves in f.ml) that may
+// give check and reports a mate (copied to a.mateLine). It sets f.class[i]
+// to 1 for the moves that may give check, 0 for the others.
+//
+// A move is played only if it may leave the king without a flight square:
+// the squares next to it that hold no loser's piece and are attacked by no
+// winner's piece now (the moved piece's old attacks included, so this only
+// errs towards playing) must all be attacked by the moved piece from its
+// new square, and the checking square, if next to the king, must be
+// attacked by a second winner's piece. Discovered checks, castling,
+// en passant and promotions are always played.
+func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *leafFilter, ply int) bool {
+	child := &a.frames[ply+1].pos
+	around := chess.KingAttacks(ctx.lk)
+	flights := around &^ p.ByColor(a.l) &^ ctx.wAtt1
+	occNoKing := ctx.occ &^ ctx.lk.Bitboard()
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		f.class[i] = 0
+		if !lf.mayCheck(p, m) {
+			continue
+		}
+		f.class[i] = 1
+		from, to := m.From(), m.To()
+		if m.Kind() == chess.FlagNormal && !lf.disc.Has(from) {
+			pt := p.PieceAt(from).Type()
+			if flights&^chess.PieceAttacks(a.w, pt, to, occNoKing&^from.Bitboard()) != 0 {
+				continue
+			}
+			if around.Has(to) && !ctx.wAtt2.Has(to) && !(pt == chess.Pawn && ctx.wAtt1.Has(to)) {
+				continue
+			}
+		}
+		*child = *p
+		child.Play(m)
+		a.nodes++
+		if child.InCheck() && !child.HasLegalMove() {
+			a.line[ply] = m
+			a.mateLen = ply + 1
+			copy(a.mateLine[:ply+1], a.line[:ply+1])
+			return true
+		}
+	}
+	return false
+}
+
+// diveContext holds what diveScore needs of a position.
+type diveContext struct {
+	lk, wk chess.Square // the kings of the loser and the winner
+	occ    chess.Bitboard
+	promo  bool // needsPromotion, with the loser to move
+	heavy  bool // the winner has a queen, rook or pawn
+	// With only pawns besides the king: where the winner's king should go
+	// (the piece blocking its most advanced pawn, or that pawn); else NoSquare.
+	pawnT      chess.Square
+	cornerPlan bool // the corner plan (always when the winner has only minor pieces)
+	corner     chess.Square
+	diag       chess.Bitboard // with bishops only: the diagonal through the corner
+	// Squares attacked by the loser's pieces, and by at least one and at
+	// least two of the winner's (x-rays and pins ignored).
+	lAtt, wAtt1, wAtt2 chess.Bitboard
+}
+
+func (ctx *diveContext) attacks(p *chess.Position, w chess.Color) {
+	for c := chess.White; c <= chess.Black; c++ {
+		var a1, a2 chess.Bitboard
+		for b := p.ByColor(c); b != 0; {
+			s := b.PopFirst()
+			x := chess.PieceAttacks(c, p.PieceAt(s).Type(), s, ctx.occ)
+			a2 |= a1 & x
+			a1 |= x
+		}
+		if c == w {
+			ctx.wAtt1, ctx.wAtt2 = a1, a2
+		} else {
+			ctx.lAtt = a1
+		}
+	}
+}
+
+// diveScore rates move m of p for the greedy plan (higher is better);
+// check tells whether the winner's move may give check.
+func (a *Analyzer) diveScore(p *chess.Position, ctx *diveContext, m chess.Move, check bool) int {
+	from, to := m.From(), m.To()
+	pt := p.PieceAt(from).Type()
+	occ := ctx.occ
+	capt := chess.NoPieceType
+	if m.IsEnPassant() {
+		capt = chess.Pawn
+	} else if !m.IsCastle() && occ.Has(to) {
+		capt = p.PieceAt(to).Type()
+	}
+	if m.IsCastle() {
+		return -5
+	}
+	lk, wk := ctx.lk, ctx.wk
+	if ctx.cornerPlan {
+		return a.cornerScore(p, ctx, m, pt, capt, check)
+	}
+	if p.SideToMove() == a.w {
+		s := 0
+		if capt != chess.NoPieceType {
+			s += 40 + 10*pieceValue[capt]
+		}
+		if pr := m.Promotion(); pr != chess.NoPieceType {
+			if pr == chess.Queen {
+				return 1000
+			}
+			return -20
+		}
+		switch pt {
+		case chess.Pawn:
+			s += 15 + (to.Rank()^int(a.w)*7)*2
+		case chess.King:
+			if ctx.pawnT != chess.NoSquare {
+				s += 6 * (dist(from, ctx.pawnT) - dist(to, ctx.pawnT))
+			} else {
+				s += 6 * (abs(dist(from, lk)-2) - abs(dist(to, lk)-2))
+			}
+		default:
+			s += 4 * (dist(from, lk) - dist(to, lk))
+			if dist(to, lk) <= 1 {
+				s -= 3 // next to the king it is usually taken
+			}
+		}
+		if check {
+			s += 6
+		}
+		if pt != chess.King && ctx.lAtt.Has(to) && !ctx.wAtt2.Has(to) {
+			// Do not hand the loser a piece the mate may need.
+			s -= 30 + 5*pieceValue[pt]
+		}
+		return s
+	}
+	// Loser to move.
+	if capt != chess.NoPieceType {
+		return -60 - 10*pieceValue[capt]
+	}
+	switch pt {
+	case chess.King:
+		s := 8*(dist(from, wk)-dist(to, wk)) + 3*(edgeDist(from)-edgeDist(to))
+		if dist(to, wk) < 2 {
+			s -= 20
+		}
+		return s
+	case chess.Pawn:
+		if ctx.promo {
+			if pr := m.Promotion(); pr == chess.Queen {
+				return -10
+			}
+			return 30
+		}
+		if m.Promotion() != chess.NoPieceType && m.Promotion() != chess.Knight {
+			return -30
+		}
+		return -2
+	}
+	// Another loser piece: step aside from the king's path, or next to it
+	// as a blocker; offering it to the winner simplifies.
+	s := 0
+	if ctx.wAtt1.Has(to) {
+		s += 5
+	}
+	if dist(to, lk) == 1 {
+		s += 2
+	}
+	return s
+}
+
+// cornerScore rates move m when the winner has only minor pieces: the
+// loser's king goes to the target corner, the loser's other pieces gather
+// around it as blockers (its pawns promote to new ones when the winner needs
+// that), the winner's king and pieces close in, and nothing is captured.
+func (a *Analyzer) cornerScore(p *chess.Position, ctx *diveContext, m chess.Move, pt, capt chess.PieceType, check bool) int {
+	from, to := m.From(), m.To()
+	c := ctx.corner
+	if p.SideToMove() == a.w {
+		s := 0
+		if capt != chess.NoPieceType {
+			if ctx.heavy {
+				s += 40 + 10*pieceValue[capt]
+			} else {
+				s -= 10 + 5*pieceValue[capt] // blockers are needed
+			}
+		}
+		if pr := m.Promotion(); pr != chess.NoPieceType {
+			if pr == chess.Queen {
+				return 1000
+			}
+			return -20
+		}
+		switch pt {
+		case chess.Pawn:
+			s += 15 + (to.Rank()^int(a.w)*7)*2
+		case chess.King:
+			s += 6 * (abs(dist(from, c)-2) - abs(dist(to, c)-2))
+		default:
+			s += 4 * (abs(dist(from, c)-3) - abs(dist(to, c)-3))
+			if ctx.lAtt.Has(to) && !ctx.wAtt2.Has(to) {
+				s -= 30
+			}
+		}
+		if check {
+			s += 3
+		}
+		return s
+	}
+	if capt != chess.NoPieceType {
+		return -60 - 10*pieceValue[capt]
+	}
+	if pt == chess.King {
+		return 15 * (dist(from, c) - dist(to, c))
+	}
+	s := 0
+	// Keep the bishop's checking line into the corner open.
+	if ctx.diag.Has(from) && !ctx.diag.Has(to) {
+		s += 12
+	} else if ctx.diag.Has(to) {
+		s -= 15
+	}
+	if pt == chess.Pawn {
+		if ctx.promo {
+			switch m.Promotion() {
+			case chess.NoPieceType:
+				return s + 12
+			case chess.Queen:
+				return s - 10
+			}
+			return s + 30
+		}
+		return s + 2*(dist(from, c)-dist(to, c))
+	}
+	s += 5 * (dist(from, c) - dist(to, c))
+	switch {
+	case to == c:
+		s -= 20 // the king's square
+	case dist(to, c) == 1:
+		s += 10
+	}
+	if dist(to, ctx.lk) == 1 {
+		s += 3
+	}
+	return s
+}
+
+// diveCorner picks the corner of the corner plan: of the corners where the
+// winner's minor pieces can mate (a bishop's corners are of its colour),
+// the nearest to the loser's king, or for variant 2 the second nearest.
+func diveCorner(p *chess.Position, w chess.Color, lk chess.Square, variant int) chess.Square {
+	corners := [4]chess.Square{chess.A1, chess.H8, chess.A8, chess.H1} // dark, dark, light, light
+	cand := corners[:]
+	if p.Pieces(w, chess.Knight) == 0 {
+		wb := p.Pieces(w, chess.Bishop)
+		if wb&lightSquares == 0 {
+			cand = corners[:2]
+		} else if wb&darkSquares == 0 {
+			cand = corners[2:]
+		}
+	}
+	best, second := chess.NoSquare, chess.NoSquare
+	for _, c := range cand {
+		switch {
+		case best == chess.NoSquare || dist(c, lk) < dist(best, lk):
+			best, second = c, best
+		case second == chess.NoSquare || dist(c, lk) < dist(second, lk):
+			second = c
+		}
+	}
+	if variant%3 == 2 && second != chess.NoSquare {
+		return second
+	}
+	return best
+}
+
+// pawnTarget returns, when w has only its king and pawns, the square the
+// king should head for: the piece blocking w's most advanced pawn, or that
+// pawn. NoSquare otherwise.
+func pawnTarget(p *chess.Position, w chess.Color) chess.Square {
+	wp := p.Pieces(w, chess.Pawn)
+	if wp == 0 || p.ByColor(w) != wp|p.Pieces(w, chess.King) {
+		return chess.NoSquare
+	}
+	var s chess.Square
+	if w == chess.White {
+		s = wp.Last()
+	} else {
+		s = wp.First()
+	}
+	if ahead := forward(w, s.Bitboard()); ahead&p.ByColor(w.Other()) != 0 {
+		return ahead.First()
+	}
+	return s
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// edgeDist is the distance of s to the nearest edge of the board.
+func edgeDist(s chess.Square) int {
+	f, r := s.File(), s.Rank()
+	return min(f, 7-f, r, 7-r)
+}
