@@ -38,6 +38,7 @@ const (
 	MethodForced     = "forced"     // a forced-move cycle, or forced moves into a terminal position
 	MethodTerminal   = "terminal"   // mate or stalemate on the board (after forced moves)
 	MethodMaterial   = "material"   // CannotMateByMaterial after forced moves
+	MethodLone       = "lone"       // the construction against a lone king found a mate
 	MethodDive       = "dive"       // a greedy constructive line found a mate
 	MethodSearch     = "search"     // the small exhaustive search settled it
 	MethodSemistatic = "semistatic" // the reachability analysis proved it
@@ -146,7 +147,8 @@ type Analyzer struct {
 	frames   [maxPly + 1]frame
 
 	forced [maxForced + 1]uint64
-	queue  []bfsNode // closure search, allocated on first use
+	scores [chess.MaxMoves]int32 // move scores of a dive ply
+	queue  []bfsNode             // closure search, allocated on first use
 	ss     semistatic
 }
 
@@ -216,6 +218,15 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	a.nodes = 0
 	a.nextIteration()
 	a.qgen = a.igen
+	// Use only as much of the transposition table as the budget can fill
+	// (four slots per node): a small query then touches a few hundred
+	// kilobytes that stay in the cache instead of the whole table. Entries
+	// carry their full key, so the size may change from query to query.
+	size := uint64(1024)
+	for size < uint64(a.opt.NodeBudget)*4 && size < uint64(len(a.tt)) {
+		size <<= 1
+	}
+	a.ttMask = size - 1
 
 	if !validPosition(p) {
 		return Result{Method: MethodInvalid, Invalid: true}
@@ -266,6 +277,18 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		return Result{Verdict: Unwinnable, Method: forcedMethod(MethodMaterial), Nodes: a.nodes}
 	}
 
+	budget := a.opt.NodeBudget
+	diveStop := a.nodes + min(budget/2, diveNodes)
+
+	// Step 5a: against a lone king (or king and pawns), the direct
+	// construction of a mate (lone.go), which settles most of those
+	// positions in a few microseconds; it only finds mates, so it goes
+	// before the proofs.
+	a.limit = diveStop
+	if a.loneKing(&root) {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodLone)
+	}
+
 	// Step 7 (run before steps 5 and 6: it costs about a microsecond, the
 	// dives and the small search dozens to thousands of nodes): semi-static
 	// analysis.
@@ -274,12 +297,12 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	}
 
 	a.h.init(&root, a.w)
-	budget := a.opt.NodeBudget
 
-	// Step 5: the first greedy constructive lines (dive.go): most winnable
-	// positions end here after a few dozen nodes.
-	diveStop := a.nodes + min(budget/2, diveNodes)
-	if a.dives(&root, 0, firstDives, diveStop) {
+	// Step 5: the greedy constructive lines (dive.go): most winnable
+	// positions end here after a few dozen nodes. Every variant is tried
+	// up to an eighth of the budget before the small search.
+	found, next := a.dives(&root, 0, diveTries, a.nodes+min(budget/8, diveNodes), false)
+	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
 	}
 
@@ -288,7 +311,7 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	small := min(a.opt.SmallSearchNodes, budget/5)
 	a.limit = a.nodes + small
 	a.frames[0].pos = root
-	found, _ := a.search(&a.frames[0].pos, 2, 0, false)
+	found, _ = a.search(&a.frames[0].pos, 2, 0, false)
 	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodSearch)
 	}
@@ -297,7 +320,11 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	}
 
 	diveStop = max(diveStop, a.nodes+min(budget-a.nodes, diveNodes)/2)
-	if a.dives(&root, firstDives, diveTries, diveStop) {
+	// The variants not yet tried, then the first ones again at full length.
+	if found, _ = a.dives(&root, next, diveTries, diveStop, false); found {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
+	}
+	if found, _ = a.dives(&root, 0, min(next, firstDives), diveStop, true); found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
 	}
 

@@ -4,7 +4,7 @@ import "github.com/arbiter-chess/arbiter/chess"
 
 // The constructive helpmate stage: greedy lines ("dives") from the root,
 // each following at every ply the legal move with the best score for a
-// simple plan (see the package documentation, step 5, and diveScore and
+// simple plan (see the package documentation, step 5b, and diveScore and
 // cornerScore). At every position with the winner to move, each move that
 // may give check and may leave the loser's king without a flight square is
 // tried for a mate in one. A dive proves nothing when it fails; a mate it
@@ -20,26 +20,34 @@ const (
 	maxDivePly = 160
 	divePlies  = 120  // length of one dive (half that for the first ones)
 	firstDives = 3    // dives before the small search
-	diveTries  = 12   // dives per query
+	diveTries  = 48   // dive variants
 	diveNodes  = 4000 // node cap of the dives
 )
+
+// maxTried is how many moves into a repeated position a dive ply skips.
+const maxTried = 4
 
 var pieceValue = [7]int{0, 1, 3, 3, 5, 9, 0}
 
 // dives runs the dives of variants from..to-1 until one finds a mate or
-// the node count reaches stop.
-func (a *Analyzer) dives(root *chess.Position, from, to, stop int) bool {
+// the node count reaches stop. next is the first variant not finished.
+// The first firstDives variants are half as long unless full is set.
+func (a *Analyzer) dives(root *chess.Position, from, to, stop int, full bool) (found bool, next int) {
 	a.limit = stop
-	for v := from; v < to && a.nodes < stop; v++ {
+	v := from
+	for ; v < to && a.nodes < stop; v++ {
 		plies := divePlies
-		if v < firstDives {
+		if v < firstDives && !full {
 			plies = divePlies / 2
 		}
 		if a.dive(root, plies, v) {
-			return true
+			return true, v
 		}
 	}
-	return false
+	if a.nodes >= stop && v > from {
+		v-- // the last one was cut short
+	}
+	return false, v
 }
 
 // dive plays one greedy line of at most plies half-moves from root. variant
@@ -94,26 +102,19 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		}
 		// Pick the best move whose position is not already on the line.
 		// Later variants add noise of up to noise/16 points to the scores.
-		var tried [4]int
+		scores := &a.scores
+		for i := 0; i < f.ml.N; i++ {
+			r := uint32(i)*2654435761 + uint32(variant)*40503 + uint32(ply)*97
+			r ^= r >> 15
+			r *= 0x2c1b3c6d
+			r ^= r >> 12
+			scores[i] = int32(a.diveScore(p, &ctx, f.ml.Moves[i], winnerToMove && f.class[i] != 0)*16 + int(r&noise))
+		}
 		nt, first := 0, 0
 		for {
-			best, bs := -1, -1<<30
+			best, bs := -1, int32(-1<<30)
 			for i := 0; i < f.ml.N; i++ {
-				skip := false
-				for _, t := range tried[:nt] {
-					if t == i {
-						skip = true
-					}
-				}
-				if skip {
-					continue
-				}
-				r := uint32(i)*2654435761 + uint32(variant)*40503 + uint32(ply)*97
-				r ^= r >> 15
-				r *= 0x2c1b3c6d
-				r ^= r >> 12
-				s := a.diveScore(p, &ctx, f.ml.Moves[i], winnerToMove && f.class[i] != 0)*16 + int(r&noise)
-				if s > bs {
+				if s := scores[i]; s > bs {
 					best, bs = i, s
 				}
 			}
@@ -133,11 +134,11 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 					break
 				}
 			}
-			if !rep || nt == len(tried) || nt == f.ml.N-1 {
+			if !rep || nt == maxTried || nt == f.ml.N-1 {
 				a.line[ply] = f.ml.Moves[best]
 				break
 			}
-			tried[nt] = best
+			scores[best] = -1 << 30 // tried
 			nt++
 		}
 	}

@@ -60,7 +60,7 @@ func TestDives(t *testing.T) {
 		w := p.SideToMove().Other()
 		a.w, a.l = w, w.Other()
 		a.nodes = 0
-		if a.dives(p, 0, diveTries, 1<<30) {
+		if ok, _ := a.dives(p, 0, diveTries, 1<<30, false); ok {
 			found++
 			if err := CheckWitness(p, w, a.mateLine[:a.mateLen]); err != nil {
 				t.Errorf("%s: %v", p.FEN(), err)
@@ -118,7 +118,7 @@ func BenchmarkDives(b *testing.B) {
 			w := p.SideToMove().Other()
 			a.w, a.l = w, w.Other()
 			a.nodes = 0
-			a.dives(p, 0, firstDives, 1<<30)
+			a.dives(p, 0, firstDives, 1<<30, false)
 			n++
 		}
 	}

@@ -86,17 +86,18 @@ func (h *heuristics) init(p *chess.Position, w chess.Color) {
 	}
 }
 
-func dist(a, b chess.Square) int {
-	df := a.File() - b.File()
-	if df < 0 {
-		df = -df
+// dist is the king distance between two squares.
+func dist(a, b chess.Square) int { return int(distTable[a&63][b&63]) }
+
+var distTable = func() (t [64][64]uint8) {
+	for a := range 64 {
+		for b := range 64 {
+			df, dr := a%8-b%8, a/8-b/8
+			t[a][b] = uint8(max(df, -df, dr, -dr))
+		}
 	}
-	dr := a.Rank() - b.Rank()
-	if dr < 0 {
-		dr = -dr
-	}
-	return max(df, dr)
-}
+	return
+}()
 
 // classify sets the class of each move in f.ml for position p.
 func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {

@@ -1,0 +1,119 @@
+package unwinnable
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
+
+// finalCall is one call of package validate on the final position of a
+// real game: the side analysed and the options it used.
+type finalCall struct {
+	pos    chess.Position
+	winner chess.Color
+	opt    Options
+}
+
+// loadFinals reads testdata/lichess-finals.txt: every call package
+// validate made on the final positions of 37,221 Lichess games, as lines
+// "FEN;color;budget". Budget 3000 is the dead-position test (no SAN),
+// 20000 the result check (SAN witness wanted).
+func loadFinals(tb testing.TB) []finalCall {
+	lines, ok := readLines(tb, filepath.Join("testdata", "lichess-finals.txt"))
+	if !ok {
+		tb.Fatal("testdata/lichess-finals.txt missing")
+	}
+	calls := make([]finalCall, 0, len(lines))
+	for _, l := range lines {
+		f := strings.Split(l, ";")
+		if len(f) != 3 {
+			tb.Fatalf("bad line %q", l)
+		}
+		c := finalCall{pos: parseFEN(tb, f[0])}
+		switch f[1] {
+		case "white":
+			c.winner = chess.White
+		case "black":
+			c.winner = chess.Black
+		default:
+			tb.Fatalf("bad colour in %q", l)
+		}
+		b, err := strconv.Atoi(f[2])
+		if err != nil {
+			tb.Fatalf("bad budget in %q", l)
+		}
+		c.opt = Options{NodeBudget: b, NoSAN: b <= 3000}
+		calls = append(calls, c)
+	}
+	return calls
+}
+
+// BenchmarkAnalyzeFinals replays the calls of package validate on the final
+// positions of real games, each with its own budget and options.
+func BenchmarkAnalyzeFinals(b *testing.B) {
+	calls := loadFinals(b)
+	a := NewAnalyzer(Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		for j := range calls {
+			c := &calls[j]
+			a.SetOptions(c.opt)
+			a.Analyze(&c.pos, c.winner)
+			n++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(n), "µs/call")
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/1e3/float64(n), "cpu-µs/call")
+	b.ReportMetric(0, "ns/op")
+}
+
+// TestFinals runs the calls of BenchmarkAnalyzeFinals, checks every
+// witness and reports the answers and the time per call.
+func TestFinals(t *testing.T) {
+	calls := loadFinals(t)
+	a := NewAnalyzer(Options{})
+	times := make([]time.Duration, 0, len(calls))
+	counts := map[string]int{}
+	verdicts := map[Verdict]int{}
+	var nodes int
+	for i := range calls {
+		c := &calls[i]
+		a.SetOptions(c.opt)
+		start := time.Now()
+		r := a.Analyze(&c.pos, c.winner)
+		times = append(times, time.Since(start))
+		nodes += r.Nodes
+		verdicts[r.Verdict]++
+		counts[r.Verdict.String()+"/"+r.Method]++
+		switch r.Verdict {
+		case Winnable:
+			if err := CheckWitness(&c.pos, c.winner, r.Witness); err != nil {
+				t.Errorf("%s %v: %v", c.pos.FEN(), c.winner, err)
+			}
+			if !c.opt.NoSAN && r.WitnessSAN == "" && len(r.Witness) > 0 {
+				t.Errorf("%s %v: no SAN witness", c.pos.FEN(), c.winner)
+			}
+		case Undetermined:
+			t.Logf("undetermined (%d nodes): %s %v", r.Nodes, c.pos.FEN(), c.winner)
+		}
+	}
+	slices.Sort(times)
+	var sum time.Duration
+	for _, d := range times {
+		sum += d
+	}
+	n := len(times)
+	t.Logf("%d calls: %d winnable, %d unwinnable, %d undetermined", n, verdicts[Winnable], verdicts[Unwinnable], verdicts[Undetermined])
+	t.Logf("time: total %.1f ms, mean %.2f µs, p50 %.2f µs, p99 %.1f µs, max %.1f µs; mean nodes %.1f",
+		us(sum)/1e3, us(sum)/float64(n), us(times[n/2]), us(times[n*99/100]), us(times[n-1]), float64(nodes)/float64(n))
+	t.Logf("answers: %s", fmt.Sprint(counts))
+}

@@ -1,0 +1,562 @@
+package unwinnable
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// The lone-king construction: when the loser has nothing but its king and
+// the winner has a queen, a rook or a pawn, a mate is built directly
+// instead of searched for. The plan is a back-rank mate: the loser's king
+// walks to an edge square e, the winner's king to the square two steps
+// inside from e (facing it), a queen or rook (promoted first from the most
+// advanced pawn when there is none) waits on a square from which it can
+// reach the edge line through e, and checks along that line when the loser's
+// king stands on e. Every ply generates only the moves the plan wants (the
+// loser's king steps, the winner's king steps, the heavy piece's moves, one
+// pawn push) instead of every legal move. At every position with the winner
+// to move, the checks by its queens and rooks (and checking promotions) that
+// may leave no flight square are tried for a mate. A line it finds is a
+// witness like any other; when it fails, the dives take over.
+//
+// Legality: the loser has only its king, so the winner is never in check and
+// none of its pieces is pinned: every move of a winner's piece to a square
+// not holding its own piece or the loser's king is legal, except a king
+// step next to the loser's king. The loser's king steps are tested for
+// attacks with the king itself removed from the board.
+
+const (
+	lonePlies = 96 // longest line of the construction
+	loneTries = 2  // target squares tried
+	loneMoves = 64 // candidate moves per ply
+)
+
+// loneTarget is the mating configuration.
+type loneTarget struct {
+	e    chess.Square   // where the loser's king is mated
+	k    chess.Square   // where the winner's king stands, two steps inside
+	line chess.Bitboard // the edge line through e
+	in   int            // square offset pointing inside
+	// ld is the number of king steps from each square to e avoiding the
+	// squares next to k and the winner's pieces (64 when unreachable).
+	ld [64]int8
+	// wd is the same for the winner's king to k, around its own pawns.
+	wd [64]int8
+}
+
+// flood8 fills d with the number of king steps from s over free squares
+// (64 when unreachable).
+func flood8(d *[64]int8, s chess.Square, free chess.Bitboard) {
+	for i := range d {
+		d[i] = 64
+	}
+	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
+	seen := s.Bitboard()
+	front := seen
+	for n := int8(0); front != 0; n++ {
+		for b := front; b != 0; {
+			d[b.PopFirst()] = n
+		}
+		x := front | front<<1&^fileA | front>>1&^fileH
+		x |= x<<8 | x>>8
+		front = x & free &^ seen
+		seen |= front
+	}
+}
+
+// fill computes t.ld.
+func (t *loneTarget) fill(p *chess.Position, w chess.Color) {
+	pawns := p.PiecesOfType(chess.Pawn)
+	var lpAtt chess.Bitboard
+	for b := p.Pieces(w.Other(), chess.Pawn); b != 0; {
+		lpAtt |= chess.PawnAttacks(w.Other(), b.PopFirst())
+	}
+	flood8(&t.ld, t.e, ^(pawns | chess.KingAttacks(t.k)))
+	flood8(&t.wd, t.k, ^(pawns | lpAtt))
+}
+
+// wkd is the winner king's distance from s to k.
+func (t *loneTarget) wkd(s chess.Square) int {
+	if d := t.wd[s]; d < 64 {
+		return int(d)
+	}
+	return 16 + dist(s, t.k)
+}
+
+// kd is the loser king's distance from s to e.
+func (t *loneTarget) kd(s chess.Square) int {
+	if d := t.ld[s]; d < 64 {
+		return int(d)
+	}
+	return 16 + dist(s, t.e)
+}
+
+// chooseLoneTarget picks the edge square that the two kings reach soonest:
+// extra is the number of winner's moves needed before its king can walk
+// (pawn pushes to promotion).
+func chooseLoneTarget(p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard) (loneTarget, bool) {
+	own := p.ByColor(w)&^p.Pieces(w, chess.King) | p.Pieces(w.Other(), chess.Pawn)
+	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
+	best, bc := loneTarget{}, 1<<30
+	for side := 0; side < 4; side++ {
+		var line chess.Bitboard
+		in := 0
+		switch side {
+		case 0:
+			line, in = chess.RankBB(0), 8
+		case 1:
+			line, in = chess.RankBB(7), -8
+		case 2:
+			line, in = chess.FileBB(0), 1
+		default:
+			line, in = chess.FileBB(7), -1
+		}
+		for b := line; b != 0; {
+			e := b.PopFirst()
+			k := e + chess.Square(2*in)
+			if own.Has(e) || own.Has(k) || banned.Has(e) {
+				continue
+			}
+			de, dk := dist(lk, e), dist(wk, k)+extra
+			c := 4*max(de, dk) + de + dk
+			// A heavy piece whose rank or file lies between the loser's
+			// king and e cuts it off: it has to move away first.
+			for b := heavy; b != 0; {
+				h := b.PopFirst()
+				if between(h.Rank(), lk.Rank(), e.Rank()) || between(h.File(), lk.File(), e.File()) {
+					c += 3
+				}
+			}
+			if c < bc {
+				best, bc = loneTarget{e: e, k: k, line: line, in: in}, c
+			}
+		}
+	}
+	return best, bc < 1<<30
+}
+
+// between reports whether x lies between a and b, b included.
+func between(x, a, b int) bool {
+	return a < x && x <= b || b <= x && x < a
+}
+
+// loneKing runs the construction from root. It reports a mate (line in
+// a.mateLine[:a.mateLen]).
+func (a *Analyzer) loneKing(root *chess.Position) bool {
+	w, l := a.w, a.l
+	if root.ByColor(l) != root.Pieces(l, chess.King)|root.Pieces(l, chess.Pawn) {
+		return false
+	}
+	heavyPieces := func(p *chess.Position) chess.Bitboard {
+		return p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
+	}
+	if heavyPieces(root) == 0 {
+		// Pawns only: one must be able to step forward or capture.
+		pawns := root.Pieces(w, chess.Pawn)
+		open := forward(w, pawns) &^ root.Occupied() // the king may step aside
+		open |= forward(w, pawns) & root.Pieces(l, chess.King)
+		var capt chess.Bitboard
+		for b := pawns; b != 0; {
+			capt |= chess.PawnAttacks(w, b.PopFirst())
+		}
+		if open == 0 && capt&root.Pieces(l, chess.Pawn) == 0 {
+			return false
+		}
+	}
+	var banned chess.Bitboard
+	for try := 0; try < loneTries; try++ {
+		e, found := a.loneLine(root, banned)
+		if found {
+			return true
+		}
+		if e == chess.NoSquare {
+			return false
+		}
+		banned |= e.Bitboard() | chess.KingAttacks(e)
+	}
+	return false
+}
+
+// loneLine runs the construction once, avoiding the banned target squares.
+// It reports a mate, or else the target square it used (NoSquare when the
+// construction cannot be tried again).
+func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard) (chess.Square, bool) {
+	w, l := a.w, a.l
+	heavyPieces := func(p *chess.Position) chess.Bitboard {
+		return p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
+	}
+	p := *root
+	var t loneTarget
+	haveTarget := false
+	var cand [loneMoves]chess.Move
+	var score [loneMoves]int
+	var seen [lonePlies]uint64
+	first := chess.NoSquare
+	stop := lonePlies
+	for ply := 0; ply < stop && ply < maxPly-2; ply++ {
+		if a.nodes >= a.limit {
+			return chess.NoSquare, false
+		}
+		a.nodes++
+		// A repeated position: the plan goes round in circles.
+		seen[ply] = p.Hash()
+		for j := ply - 4; j >= 0; j -= 2 {
+			if seen[j] == seen[ply] {
+				return first, false
+			}
+		}
+		lk, wk := p.KingSquare(l), p.KingSquare(w)
+		occ := p.Occupied()
+		heavy := heavyPieces(&p)
+		if !haveTarget {
+			extra := 0
+			if heavy == 0 {
+				extra = promotionDistance(&p, w)
+			}
+			var ok bool
+			if t, ok = chooseLoneTarget(&p, w, lk, wk, extra, banned); !ok {
+				return chess.NoSquare, false
+			}
+			t.fill(&p, w)
+			haveTarget = true
+			if first == chess.NoSquare {
+				first = t.e
+			}
+			stop = min(lonePlies, ply+2*(max(t.kd(lk), t.wkd(wk))+extra)+24)
+		}
+		// The squares ahead of the winner's pawns: the loser's king keeps
+		// off them.
+		var path chess.Bitboard
+		if heavy == 0 {
+			for b := forward(w, p.Pieces(w, chess.Pawn)); b != 0; b = forward(w, b) {
+				path |= b
+			}
+		}
+		n := 0
+		if p.SideToMove() == l {
+			// The loser's king: towards e, off the pawns' paths, capturing
+			// nothing.
+			occNoKing := occ &^ lk.Bitboard()
+			for d := chess.KingAttacks(lk) &^ p.ByColor(l); d != 0; {
+				to := d.PopFirst()
+				if p.AttackersTo(to, w, occNoKing) != 0 {
+					continue
+				}
+				s := -10 * t.kd(to)
+				if heavy == 0 {
+					s = -10 * dist(to, t.e)
+				}
+				if occ.Has(to) {
+					s -= 1000
+				}
+				if path.Has(to) {
+					s -= 25
+				}
+				cand[n], score[n] = chess.NewMove(lk, to), s
+				n++
+			}
+			if n == 0 && p.Pieces(l, chess.Pawn) != 0 {
+				// No king step: a pawn moves instead (promoting only to a
+				// knight, which can pin nothing).
+				ml := &a.frames[maxPly].ml
+				p.LegalMovesTo(ml, chess.Pawn, ^chess.Bitboard(0))
+				for _, m := range ml.Slice() {
+					if n == len(cand) {
+						break
+					}
+					switch m.Promotion() {
+					case chess.NoPieceType:
+						cand[n], score[n] = m, 0
+					case chess.Knight:
+						cand[n], score[n] = m, -50
+					default:
+						continue
+					}
+					n++
+				}
+			}
+			if n == 0 {
+				return first, a.loneEnd(&p, ply)
+			}
+		} else {
+			if p.InCheck() {
+				return first, false // by a pawn: not in the plan
+			}
+			// The plan mates on the edge: probe only there.
+			if edgeDist(lk) == 0 && (heavy != 0 || p.Pieces(w, chess.Pawn)&relRank(w, 6) != 0) {
+				if a.loneMate(&p, lk, occ, heavy, ply) {
+					return first, true
+				}
+			}
+			n = a.loneWinner(&p, &t, lk, wk, occ, heavy, false, cand[:], score[:])
+		}
+		// Play the best candidate that does not stalemate the loser. The
+		// winner's heavy pieces are only considered when its king has no
+		// useful step (or has reached its square).
+		played := a.lonePlay(&p, ply, cand[:n], score[:n])
+		if !played && p.SideToMove() == w && heavy != 0 {
+			n = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, cand[:], score[:])
+			played = a.lonePlay(&p, ply, cand[:n], score[:n])
+		}
+		if !played {
+			return first, false
+		}
+		if heavy == 0 && heavyPieces(&p) != 0 {
+			haveTarget = false // promoted: pick the target again
+		}
+	}
+	return first, false
+}
+
+// lonePlay plays on p the candidate with the best score that does not
+// stalemate the loser, and reports whether there was one.
+func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int) bool {
+	n := len(cand)
+	for n > 0 {
+		bi := 0
+		for i := 1; i < n; i++ {
+			if score[i] > score[bi] {
+				bi = i
+			}
+		}
+		m := cand[bi]
+		cand[bi], score[bi] = cand[n-1], score[n-1]
+		n--
+		c := *p
+		c.Play(m)
+		if c.SideToMove() == a.l && !c.InCheck() && !c.HasLegalMove() {
+			continue
+		}
+		a.line[ply] = m
+		*p = c
+		return true
+	}
+	return false
+}
+
+// loneEnd handles the loser's king without a move: mate or stalemate.
+func (a *Analyzer) loneEnd(p *chess.Position, ply int) bool {
+	if p.InCheck() && !p.HasLegalMove() {
+		return a.terminal(p, ply)
+	}
+	return false
+}
+
+// loneWinner fills cand with the winner's candidate moves and their scores.
+// Without withHeavy, the heavy pieces are left out when they stand well
+// and the king has a step towards its square.
+func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, heavy chess.Bitboard, withHeavy bool, cand []chess.Move, score []int) int {
+	w := a.w
+	own := p.ByColor(w)
+	n := 0
+	add := func(m chess.Move, s int) {
+		if n < len(cand) {
+			cand[n], score[n] = m, s
+			n++
+		}
+	}
+	lkZone := chess.KingAttacks(lk)
+	// King steps: towards the target square, or towards the pawn to escort
+	// while there is no heavy piece.
+	kt := t.k
+	if heavy == 0 {
+		kt = pawnTarget(p, w)
+		if kt == chess.NoSquare {
+			kt = t.k
+		}
+	}
+	lpawns := p.Pieces(a.l, chess.Pawn)
+	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard(); d != 0; {
+		to := d.PopFirst()
+		if lpawns != 0 && p.AttackersTo(to, a.l, occ&^wk.Bitboard()) != 0 {
+			continue
+		}
+		s := -60 // a last resort
+		if heavy != 0 && t.wkd(to) < t.wkd(wk) || heavy == 0 && dist(to, kt) < dist(wk, kt) {
+			s = 100
+		} else if !withHeavy && heavy != 0 {
+			continue
+		}
+		if heavy == 0 {
+			s -= 20 // pawn pushes first
+		}
+		add(chess.NewMove(wk, to), s)
+	}
+	if heavy == 0 {
+		// Push the most advanced pawn that can step forward.
+		pawns := p.Pieces(w, chess.Pawn)
+		bestFrom, bestRank := chess.NoSquare, -1
+		for b := pawns; b != 0; {
+			s := b.PopFirst()
+			if occ&forward(w, s.Bitboard()) != 0 {
+				continue
+			}
+			if r := s.Rank() ^ int(w)*7; r > bestRank {
+				bestFrom, bestRank = s, r
+			}
+		}
+		if bestFrom != chess.NoSquare {
+			to := forward(w, bestFrom.Bitboard()).First()
+			if bestRank == 6 {
+				add(chess.NewPromotion(bestFrom, to, chess.Queen), 100)
+				add(chess.NewPromotion(bestFrom, to, chess.Rook), 90)
+			} else {
+				add(chess.NewMove(bestFrom, to), 50)
+			}
+			return n
+		}
+		// No pawn can step forward: a pawn capture may open a file.
+		for b := pawns; b != 0; {
+			from := b.PopFirst()
+			for d := chess.PawnAttacks(w, from) & lpawns; d != 0; {
+				to := d.PopFirst()
+				if (to.Rank() ^ int(w)*7) == 7 {
+					add(chess.NewPromotion(from, to, chess.Queen), 95)
+				} else {
+					add(chess.NewMove(from, to), 90)
+				}
+			}
+		}
+		return n
+	}
+	// The heavy pieces: wait on a square from which a check along the edge
+	// line is one move away, without checking, without standing on the
+	// loser's way to e, and out of reach of its king unless protected.
+	occE := occ&^lk.Bitboard() | t.e.Bitboard()
+	var mates chess.Bitboard // squares of the line to check e from
+	for b := t.line &^ chess.KingAttacks(t.e) &^ t.e.Bitboard() &^ occ; b != 0; {
+		s := b.PopFirst()
+		if chess.Between(s, t.e)&occE == 0 {
+			mates |= s.Bitboard()
+		}
+	}
+	// The squares the loser's king wants to step on.
+	want := t.e.Bitboard()
+	for d := lkZone; d != 0; {
+		if to := d.PopFirst(); t.kd(to) < t.kd(lk) {
+			want |= to.Bitboard()
+		}
+	}
+	if !withHeavy && n > 0 {
+		bad := false
+		for b := heavy; b != 0 && !bad; {
+			from := b.PopFirst()
+			bad = a.loneBadness(p, p.PieceAt(from).Type(), from, occ, lk, want, mates, lkZone) > 1
+		}
+		if !bad {
+			return n
+		}
+	}
+	for b := heavy; b != 0; {
+		from := b.PopFirst()
+		pt := p.PieceAt(from).Type()
+		occFrom := occ &^ from.Bitboard()
+		now := a.loneBadness(p, pt, from, occ, lk, want, mates, lkZone)
+		for d := chess.PieceAttacks(w, pt, from, occ) &^ own &^ lk.Bitboard(); d != 0; {
+			to := d.PopFirst()
+			bad := a.loneBadness(p, pt, to, occFrom|to.Bitboard(), lk, want, mates, lkZone)
+			if lkZone.Has(to) && p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
+				bad += 100
+			}
+			add(chess.NewMove(from, to), 20*(now-bad)-bad-dist(to, t.e)/4)
+		}
+	}
+	return n
+}
+
+// loneBadness rates a heavy piece of type pt on s (lower is better): it
+// should not check, not cover e or the squares the loser's king wants to
+// step on, and should be one move from a check along the edge line.
+func (a *Analyzer) loneBadness(p *chess.Position, pt chess.PieceType, s chess.Square, occ chess.Bitboard, lk chess.Square, want, mates, lkZone chess.Bitboard) int {
+	att := chess.PieceAttacks(a.w, pt, s, occ&^lk.Bitboard())
+	bad := 2 * (att & want).Count()
+	if att.Has(lk) {
+		bad += 4
+	}
+	if att&mates == 0 || mates.Has(s) {
+		bad++
+	}
+	return bad
+}
+
+// loneMate tries the winner's checks by queens and rooks, and checking
+// promotions, that may leave the loser's king without a flight square, and
+// reports a mate (copied to a.mateLine).
+func (a *Analyzer) loneMate(p *chess.Position, lk chess.Square, occ, heavy chess.Bitboard, ply int) bool {
+	w := a.w
+	own := p.ByColor(w)
+	occNoKing := occ &^ lk.Bitboard()
+	around := chess.KingAttacks(lk)
+	// Attacks of every winner's piece (through the king's square).
+	var att chess.Bitboard
+	for b := own; b != 0; {
+		s := b.PopFirst()
+		att |= chess.PieceAttacks(w, p.PieceAt(s).Type(), s, occNoKing)
+	}
+	flights := around &^ att &^ p.ByColor(a.l)
+	bish := chess.BishopAttacks(lk, occ)
+	rook := chess.RookAttacks(lk, occ)
+	try := func(m chess.Move) bool {
+		cc := *p
+		cc.Play(m)
+		a.nodes++
+		if cc.InCheck() && !cc.HasLegalMove() {
+			a.line[ply] = m
+			a.mateLen = ply + 1
+			copy(a.mateLine[:ply+1], a.line[:ply+1])
+			return true
+		}
+		return false
+	}
+	for b := heavy; b != 0; {
+		from := b.PopFirst()
+		pt := p.PieceAt(from).Type()
+		checks := rook
+		if pt == chess.Queen {
+			checks |= bish
+		}
+		occFrom := occNoKing &^ from.Bitboard()
+		for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
+			to := d.PopFirst()
+			if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
+				continue
+			}
+			if around.Has(to) && p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
+				continue
+			}
+			if try(chess.NewMove(from, to)) {
+				return true
+			}
+		}
+	}
+	for b := p.Pieces(w, chess.Pawn) & relRank(w, 6); b != 0; {
+		from := b.PopFirst()
+		to := forward(w, from.Bitboard()).First()
+		if occ.Has(to) {
+			continue
+		}
+		for _, pr := range [2]chess.PieceType{chess.Queen, chess.Rook} {
+			if chess.PieceAttacks(w, pr, to, occ&^from.Bitboard()).Has(lk) && try(chess.NewPromotion(from, to, pr)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// promotionDistance is the number of pushes w's most advanced pawn that can
+// step forward needs to promote (8 when none can).
+func promotionDistance(p *chess.Position, w chess.Color) int {
+	occ := p.Occupied()
+	d := 8
+	for b := p.Pieces(w, chess.Pawn); b != 0; {
+		s := b.PopFirst()
+		if occ&forward(w, s.Bitboard()) != 0 {
+			continue
+		}
+		d = min(d, 7-(s.Rank()^int(w)*7))
+	}
+	return d
+}
+
+// relRank is rank r counted from w's side (0 = w's first rank).
+func relRank(w chess.Color, r int) chess.Bitboard {
+	return chess.RankBB(r ^ int(w)*7)
+}
