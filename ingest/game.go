@@ -53,6 +53,7 @@ type Game struct {
 	conv     []byte
 	frames   []frame
 	scratch  [][]MoveToken
+	tagCache [24]nameCache // the previous game's tag names, by position
 }
 
 type tagRef struct {

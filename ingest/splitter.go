@@ -61,6 +61,48 @@ type splitter struct {
 	line       int   // number of the line being scanned
 	lineStart  int64 // absolute offset of its first byte
 	ev         []event
+	tagRun     int // quick tag lines since the last other line
+	tagCache   [24]nameCache
+}
+
+// nameCache remembers the start `Name "` of a tag line that passed the
+// name scan, so that the line at the same place of the next tag section
+// (files repeat the same tags in the same order) is recognised with two
+// word comparisons instead of a byte loop.
+type nameCache struct {
+	w0, w1 uint64 // the bytes of `Name "`, little-endian, zero-padded
+	m0, m1 uint64 // masks of those bytes
+	n      int    // name length, 0 for an empty entry
+	key    uint64 // the splitter's nameKey of the name
+	name   string // the tokenizer's internTagName of the name
+}
+
+// maxCachedName is the longest name cached: `Name "` fits in 16 bytes
+// with room to spare.
+const maxCachedName = 13
+
+// match returns the name length when b[i:] starts with the cached
+// `Name "`, or 0. b must have 16 bytes from i.
+func (c *nameCache) match(b []byte, i int) int {
+	if binary.LittleEndian.Uint64(b[i:])&c.m0 != c.w0 || binary.LittleEndian.Uint64(b[i+8:])&c.m1 != c.w1 {
+		return 0
+	}
+	return c.n
+}
+
+// set fills the entry from b[i:], where a name of n bytes (1 to
+// maxCachedName) and ` "` begin; b must have 16 bytes from i.
+func (c *nameCache) set(b []byte, i, n int) {
+	l := uint(n + 2)
+	c.m0, c.m1 = ^uint64(0), 0
+	if l < 8 {
+		c.m0 = 1<<(8*l) - 1
+	} else if l > 8 {
+		c.m1 = 1<<(8*(l-8)) - 1
+	}
+	c.w0 = binary.LittleEndian.Uint64(b[i:]) & c.m0
+	c.w1 = binary.LittleEndian.Uint64(b[i+8:]) & c.m1
+	c.n = n
 }
 
 // Byte classes for movetext scanning.
@@ -122,6 +164,7 @@ func (s *splitter) scan(b []byte, i, limit int, base int64) int {
 		if k := bytes.IndexByte(b[i:limit], '\n'); k >= 0 {
 			e = i + k + 1
 		}
+		s.tagRun = 0
 		s.scanLine(b, i, e, base)
 		i = e
 		if len(s.ev) > 0 {
@@ -398,22 +441,46 @@ func (s *splitter) simpleTagLine(l []byte, i int, base int64) bool {
 // quickTagLine handles a line `[Name "value"]\n` (no '"' in the value,
 // nothing after the ']') as scanLine and simpleTagLine would, but finds the
 // line end itself while looking for the closing quote, eight bytes at a
-// time. It returns the index after the '\n', or 0 when the line is not of
-// that form (scanLine then handles it).
+// time, and recognises the name with two word comparisons when the
+// previous tag section had it at the same place (see nameCache). It
+// returns the index after the '\n', or 0 when the line is not of that form
+// (scanLine then handles it).
 func (s *splitter) quickTagLine(b []byte, i, limit int, base int64) int {
-	k := i + 1
-	for k < limit && tagNameByte[b[k]] {
-		k++
+	var c *nameCache
+	if s.tagRun < len(s.tagCache) && i+17 <= limit {
+		c = &s.tagCache[s.tagRun]
 	}
-	if k == i+1 || k+2 >= limit || b[k] != ' ' || b[k+1] != '"' || b[i+1] == '%' || b[i+1] == '\\' {
-		return 0
+	var k int
+	var key uint64
+	if c != nil && c.n > 0 {
+		if n := c.match(b, i+1); n > 0 {
+			k, key = i+1+n, c.key
+		}
+	}
+	if k == 0 {
+		// the name, byte by byte
+		k = i + 1
+		for k < limit && tagNameByte[b[k]] {
+			k++
+		}
+		if k == i+1 || k+2 >= limit || b[k] != ' ' || b[k+1] != '"' || b[i+1] == '%' || b[i+1] == '\\' {
+			return 0
+		}
+		key = nameKey(b[i+1 : k])
+		if c != nil && k-i-1 <= maxCachedName {
+			c.set(b, i+1, k-i-1)
+			c.key = key
+		} else if c != nil {
+			c.n = 0
+		}
 	}
 	q := quoteOrNewline(b[:limit], k+2)
 	if q+2 >= limit || b[q] != '"' || b[q+1] != ']' || b[q+2] != '\n' {
 		return 0
 	}
+	s.tagRun++
 	s.lineStart = base + int64(i)
-	s.tagName(b[i+1:k], i, base)
+	s.tagKey(key, i, base)
 	s.blank = false
 	s.endLine(true)
 	return q + 3
@@ -444,12 +511,16 @@ func quoteOrNewline(d []byte, i int) int {
 func nameKey(b []byte) uint64 {
 	n := len(b)
 	var k uint64
-	if n >= 8 {
+	switch {
+	case n >= 8:
 		k = binary.LittleEndian.Uint64(b) ^ binary.LittleEndian.Uint64(b[n-8:])<<1
-	} else {
-		for i := 0; i < n; i++ {
-			k |= uint64(b[i]) << (8 * i)
-		}
+	case n >= 4:
+		// the bytes in little-endian order, from two overlapping loads
+		k = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<(8*(n-4))
+	case n >= 2:
+		k = uint64(binary.LittleEndian.Uint16(b)) | uint64(binary.LittleEndian.Uint16(b[n-2:]))<<(8*(n-2))
+	case n == 1:
+		k = uint64(b[0])
 	}
 	return k ^ uint64(n)<<58
 }
@@ -458,7 +529,11 @@ var keyEvent = nameKey([]byte("Event"))
 
 // tagName applies the game-start rules to the first tag pair of a line.
 func (s *splitter) tagName(name []byte, i int, base int64) {
-	key := nameKey(name)
+	s.tagKey(nameKey(name), i, base)
+}
+
+// tagKey is tagName for a name given by its nameKey.
+func (s *splitter) tagKey(key uint64, i int, base int64) {
 	newGame := true
 	if s.st == stTags {
 		newGame = (s.blank || key == keyEvent) && s.seen(key)

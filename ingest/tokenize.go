@@ -413,13 +413,14 @@ func (p *parser) mainLine(i, j int) int {
 	n := len(d)
 	ms := p.g.Moves
 	line, col1 := p.line, p.lineStart-1
-	nm, maxMoves := p.nmoves, p.opts.MaxMoves
-	var last int // end of the last move or comment
+	room := p.opts.MaxMoves - p.nmoves // moves that may still be stored
+	var last int                       // end of the last move or comment
 	for {
+		var m *MoveToken
 		if k := len(ms); k < cap(ms) {
 			// reuse the slot: set every field
 			ms = ms[:k+1]
-			m := &ms[k]
+			m = &ms[k]
 			m.Text, m.Comment = d[i:j:j], nil
 			m.Line, m.Col = line, i-col1
 			m.ClockMS, m.EmtMS = -1, -1
@@ -428,81 +429,107 @@ func (p *parser) mainLine(i, j int) int {
 			m.HasEvalCP, m.HasEvalMate, m.EnPassantMark, m.DrawOffer, m.Null = false, false, false, false, false
 		} else {
 			ms = append(ms, MoveToken{Text: d[i:j:j], Line: line, Col: i - col1, ClockMS: -1, EmtMS: -1})
+			m = &ms[len(ms)-1]
 		}
-		nm++
+		room--
 		i, last = j, j
-		if i+20 > n || d[i] != ' ' {
+		// The bytes after the move are read through fixed-length windows,
+		// so that constant indexes need no bounds checks.
+		if n-i < 20 {
 			break
 		}
-		i++
-		if d[i] == '{' {
-			// "{ [%clk h:mm:ss] }": "h:mm:ss]" read as one word, then " }"
-			if binary.LittleEndian.Uint64(d[i+1:])&0x00ffffffffffffff != clkPrefix {
-				break
-			}
-			x := binary.LittleEndian.Uint64(d[i+8:])
-			if x&0xff00_00ff_0000_ff00 != 0x5d00_003a_0000_3a00 || d[i+16] != ' ' || d[i+17] != '}' {
-				break
-			}
-			y := x - 0x0030_3000_3030_0030
-			h, m1, m2, s1, s2 := byte(y), byte(y>>16), byte(y>>24), byte(y>>40), byte(y>>48)
-			if h > 9 || m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9 {
-				break
-			}
-			ms[len(ms)-1].ClockMS = ((int64(h)*60+int64(m1*10+m2))*60 + int64(s1*10+s2)) * 1000
-			i += 18
-			last = i
-			if i+8 > n || d[i] != ' ' {
-				break
-			}
-			i++
+		w := d[i : i+20 : i+20]
+		if w[0] != ' ' {
+			break
 		}
-		c := d[i]
+		k := 1
+		if w[1] == '{' {
+			// "{ [%clk h:mm:ss] }": "h:mm:ss]" read as one word, then " }"
+			x := binary.LittleEndian.Uint64(w[9:])
+			if binary.LittleEndian.Uint64(w[2:])&0x00ffffffffffffff != clkPrefix ||
+				x&0xff00_00ff_0000_ff00 != 0x5d00_003a_0000_3a00 || w[17] != ' ' || w[18] != '}' || !clockDigits(x) {
+				i++
+				break
+			}
+			m.ClockMS = clockMS(x)
+			last = i + 19
+			if w[19] != ' ' {
+				i += 19
+				break
+			}
+			k = 20
+		}
+		i += k
+		if n-i < 16 {
+			break
+		}
+		v := d[i : i+16 : i+16]
+		c := v[0]
 		if c >= '0' && c <= '9' {
-			// a move number, as in run
-			k := i + 1
-			for k < n && d[k] >= '0' && d[k] <= '9' {
+			// a move number "12." or "12..." and a space, as in run
+			k = 1
+			for k < len(v) && v[k] >= '0' && v[k] <= '9' {
 				k++
 			}
-			if k == n || d[k] != '.' {
+			if k == len(v) || v[k] != '.' {
 				break
 			}
 			e := k + 1
-			for e < n && d[e] == '.' {
+			for e < len(v) && v[e] == '.' {
 				e++
 			}
-			if e+1 >= n || (d[e] >= '0' && d[e] <= '9' && k == i+1 && c == '0' && d[e] == '5') {
-				break
+			if e+1 >= len(v) || (v[e] >= '0' && v[e] <= '9' && k == 1 && c == '0' && v[e] == '5') {
+				break // "0.5-0.5"
 			}
-			i = e
-			if d[i] == ' ' {
-				i++
+			if v[e] == ' ' {
+				e++
 			}
-			c = d[i]
+			c = v[e]
+			i += e
 		}
-		if c|0x20 < 'a' || c|0x20 > 'z' || nm >= maxMoves || i+8 > n {
+		if c|0x20 < 'a' || c|0x20 > 'z' || room <= 0 || n-i < 8 {
 			break
 		}
 		// the move's end: tokenEnd, inlined; the token must end with a
 		// space (which also rules out "e8(Q)")
-		w := d[i : i+8 : i+8]
-		e := uint(delimBit[w[1]])<<1 | uint(delimBit[w[2]])<<2 | uint(delimBit[w[3]])<<3 |
-			uint(delimBit[w[4]])<<4 | uint(delimBit[w[5]])<<5 | uint(delimBit[w[6]])<<6 |
-			uint(delimBit[w[7]])<<7 | 1<<8
+		u := d[i : i+8 : i+8]
+		e := uint(delimBit[u[1]])<<1 | uint(delimBit[u[2]])<<2 | uint(delimBit[u[3]])<<3 |
+			uint(delimBit[u[4]])<<4 | uint(delimBit[u[5]])<<5 | uint(delimBit[u[6]])<<6 |
+			uint(delimBit[u[7]])<<7 | 1<<8
 		j = i + bits.TrailingZeros(e)
 		if j == i+8 || d[j] != ' ' || glyphEnd[d[j-1]] {
 			break
 		}
 		// plainMove's other conditions: not "e.p."/"ep", not "Z0"
-		if c2 := uint16(c) | uint16(w[1])<<8; c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
+		if c2 := uint16(c) | uint16(u[1])<<8; c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
 			break
 		}
 	}
 	p.g.Moves = ms
-	p.nmoves = nm
+	p.nmoves = p.opts.MaxMoves - room
 	p.sawMove = true
 	p.lastEnd = last
 	return i
+}
+
+// clockMS reads the word "h:mm:ss]" (digits checked by clockDigits) as
+// milliseconds.
+func clockMS(x uint64) int64 {
+	y := x - 0x0030_3000_3030_0030 // digits to values
+	h, m1, m2, s1, s2 := int64(byte(y)), int64(byte(y>>16)), int64(byte(y>>24)), int64(byte(y>>40)), int64(byte(y>>48))
+	return ((h*60+m1*10+m2)*60 + s1*10 + s2) * 1000
+}
+
+// clockDigits reports whether the word "h:mm:ss]" (as read by mainLine)
+// holds digits where the digits go, with minutes and seconds tens at most 5.
+func clockDigits(x uint64) bool {
+	// per digit byte: adding tooBig sets the high bit above the largest
+	// digit allowed, adding notSmall sets it from '0' on; no byte carries
+	// into the next once the digit bytes are known to be ASCII
+	const digits = 0x0080_8000_8080_0080
+	const tooBig = 0x0046_4a00_464a_0046 // 0x80-'9'-1 or 0x80-'5'-1
+	const notSmall = 0x0050_5000_5050_0050
+	return (x|(x+tooBig)|^(x+notSmall))&digits == 0
 }
 
 // token reads a move number, move, result or glyph token at p.i.
@@ -1256,19 +1283,43 @@ func (p *parser) simpleTag(l []byte, pos int) bool {
 }
 
 // quickTag is simpleTag in one pass over the line, without looking for
-// the line end first: the name, then the value up to the first '"', '\\'
-// or '\n' (eight bytes at a time), which must be the closing quote followed
-// by ']' and the line end (after optional blanks). It returns false when
-// the line is not of that form; simpleTag then decides.
+// the line end first: the name (recognised with two word comparisons when
+// the previous game had it at the same place, see nameCache), then the
+// value up to the first '"', '\\' or '\n' (eight bytes at a time), which
+// must be the closing quote followed by ']' and the line end (after
+// optional blanks). It returns false when the line is not of that form;
+// simpleTag then decides.
 func (p *parser) quickTag(pos int) bool {
 	d := p.d
 	n := len(d)
-	k := pos + 1
-	for k < n && tagNameByte[d[k]] {
-		k++
+	// the name: as at the same place of the previous game (see nameCache),
+	// or byte by byte
+	var c *nameCache
+	if r := len(p.g.tagSpans); r < len(p.g.tagCache) && pos+17 <= n {
+		c = &p.g.tagCache[r]
 	}
-	if k == pos+1 || k+2 >= n || d[k] != ' ' || d[k+1] != '"' || d[pos+1] == '%' || d[pos+1] == '\\' {
-		return false
+	var k int
+	var intern string
+	if c != nil && c.n > 0 {
+		if m := c.match(d, pos+1); m > 0 {
+			k, intern = pos+1+m, c.name
+		}
+	}
+	if k == 0 {
+		k = pos + 1
+		for k < n && tagNameByte[d[k]] {
+			k++
+		}
+		if k == pos+1 || k+2 >= n || d[k] != ' ' || d[k+1] != '"' || d[pos+1] == '%' || d[pos+1] == '\\' {
+			return false
+		}
+		intern = internTagName(d[pos+1 : k])
+		if c != nil && k-pos-1 <= maxCachedName {
+			c.set(d, pos+1, k-pos-1)
+			c.name = intern
+		} else if c != nil {
+			c.n = 0
+		}
 	}
 	q := quoteOrLineEnd(d, k+2)
 	if q+1 >= n || d[q] != '"' || d[q+1] != ']' {
@@ -1281,7 +1332,7 @@ func (p *parser) quickTag(pos int) bool {
 	if e < n && d[e] != '\n' {
 		return false
 	}
-	p.addTag(d[pos+1:k], d[k+2:q], pos, q+2)
+	p.addTagInterned(d[pos+1:k], intern, d[k+2:q], pos, q+2)
 	return true
 }
 
@@ -1307,13 +1358,18 @@ func quoteOrLineEnd(d []byte, i int) int {
 // addTag stores a tag pair whose value needs no unescaping; end is the
 // index after it.
 func (p *parser) addTag(name, value []byte, pos, end int) {
+	p.addTagInterned(name, internTagName(name), value, pos, end)
+}
+
+// addTagInterned is addTag with internTagName(name) already known.
+func (p *parser) addTagInterned(name []byte, intern string, value []byte, pos, end int) {
 	p.i = end
 	p.lastEnd = end
 	if p.sawMove || p.afterRes {
 		p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(name), pos)
 	}
 	g := p.g
-	ref := tagRef{name: internTagName(name), lineNumber: p.line}
+	ref := tagRef{name: intern, lineNumber: p.line}
 	if ref.name == "" {
 		ref.ns = len(g.tagArena)
 		g.tagArena = append(g.tagArena, name...)

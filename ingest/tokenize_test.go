@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -376,5 +377,105 @@ func TestMaxMoves(t *testing.T) {
 	g := parseString(t, strings.Repeat("e4 e5 ", 100)+"(d4 d5) 1-0", ParseOptions{MaxMoves: 50})
 	if len(g.Moves) != 50 || !errors.Is(g.Err, ErrGameTooLarge) || g.Result != ResultWhiteWins {
 		t.Errorf("%d moves, %v, %v", len(g.Moves), g.Err, g.Result)
+	}
+}
+
+// TestNameKey checks the overlapping loads of nameKey against the byte order
+// they stand for.
+func TestNameKey(t *testing.T) {
+	for _, s := range []string{"", "A", "Ab", "Abc", "Abcd", "Abcde", "Abcdef", "Abcdefg", "Abcdefgh", "WhiteRatingDiff"} {
+		b := []byte(s)
+		var want uint64
+		if len(b) >= 8 {
+			want = binary.LittleEndian.Uint64(b) ^ binary.LittleEndian.Uint64(b[len(b)-8:])<<1
+		} else {
+			for i := range b {
+				want |= uint64(b[i]) << (8 * i)
+			}
+		}
+		want ^= uint64(len(b)) << 58
+		if got := nameKey(b); got != want {
+			t.Errorf("nameKey(%q) = %#x, want %#x", s, got, want)
+		}
+	}
+}
+
+// TestClockDigits checks the word test of "h:mm:ss]" against the digit
+// ranges, byte by byte.
+func TestClockDigits(t *testing.T) {
+	for _, pos := range []int{0, 2, 3, 5, 6} {
+		for c := 0; c < 256; c++ {
+			b := []byte("1:23:45]")
+			b[pos] = byte(c)
+			limit := byte('9')
+			if pos == 2 || pos == 5 {
+				limit = '5'
+			}
+			want := byte(c) >= '0' && byte(c) <= limit
+			if got := clockDigits(binary.LittleEndian.Uint64(b)); got != want {
+				t.Fatalf("clockDigits(%q) = %v, want %v", b, got, want)
+			}
+			if want {
+				h, m, s := int64(b[0]-'0'), int64(b[2]-'0')*10+int64(b[3]-'0'), int64(b[5]-'0')*10+int64(b[6]-'0')
+				if got := clockMS(binary.LittleEndian.Uint64(b)); got != ((h*60+m)*60+s)*1000 {
+					t.Fatalf("clockMS(%q) = %d", b, got)
+				}
+			}
+		}
+	}
+}
+
+// TestNameCache checks the cached `Name "` comparison at every name length
+// and against a name differing in any one byte or in its length.
+func TestNameCache(t *testing.T) {
+	pad := func(s string) []byte { return append([]byte(s), bytes.Repeat([]byte{'x'}, 20)...) }
+	for n := 1; n <= maxCachedName; n++ {
+		name := strings.Repeat("N", n)
+		var c nameCache
+		c.set(pad(name+` "v"]`), 0, n)
+		if got := c.match(pad(name+` "other"]`), 0); got != n {
+			t.Fatalf("n=%d: match = %d, want %d", n, got, n)
+		}
+		for k := 0; k < n+2; k++ {
+			b := pad(name + ` "v"]`)
+			b[k] ^= 0x20
+			if got := c.match(b, 0); got != 0 {
+				t.Fatalf("n=%d: match with byte %d changed = %d", n, k, got)
+			}
+		}
+		if got := c.match(pad(name+`N "v"]`), 0); got != 0 {
+			t.Fatalf("n=%d: match of a longer name = %d", n, got)
+		}
+	}
+}
+
+// TestParseReusedGame parses games whose tag sections differ in order,
+// names and syntax into one Game (so that the tag names cached from one
+// game meet the next) and compares with fresh Games.
+func TestParseReusedGame(t *testing.T) {
+	games := []string{
+		"[Event \"a\"]\n[Site \"b\"]\n[WhiteRatingDiff \"+5\"]\n[ABCDEFGHIJKLM \"13\"]\n\n1. e4 e5 1-0\n",
+		"[Event \"a\"]\n[Sitex \"b\"]\n[WhiteRatingDif \"+5\"]\n[ABCDEFGHIJKLMN \"14\"]\n\n1. e4 e5 1-0\n",
+		"[Event \"a\"]\n[Site\"b\"]\n[WhiteRatingDiff  \"+5\"]\n[ABCDEFGHIJKLM \"13\\\"x\"]\n\n1. e4 e5 1-0\n",
+		"[Event \"a\"]\n[Site \"b\"]\n[WhiteRatingDiff \"+5\"]\n[ABCDEFGHIJKLM \"13\"]\n\n1. e4 e5 1-0\n",
+		"[Site \"b\"]\n[Event \"a\"]\n[Si \"c\"]\n[%Site \"b\"]\n[Black \"x\"]\n*\n",
+		"[Event \"a\"]\n[Site \"b\"]\n[Wh\xe9teRatingDiff \"+5\"]\n[ABCDEFGHIJKLM \"13\"]\n\n1. e4 e5 1-0\n",
+		"[Event \"a\"]\n[Site \"b\"]",
+		"[Event \"a\"]\n[Site \"b\"]\n[Whi",
+	}
+	var reused Game
+	for round := 0; round < 2; round++ {
+		for i, s := range games {
+			var fresh Game
+			raw := RawGame{Data: []byte(s), Line: 1, Col: 1}
+			ParseGame(raw, "t.pgn", ParseOptions{}, &fresh)
+			ParseGame(raw, "t.pgn", ParseOptions{}, &reused)
+			var a, b bytes.Buffer
+			dumpGame(&a, &fresh, 0)
+			dumpGame(&b, &reused, 0)
+			if a.String() != b.String() {
+				t.Fatalf("game %d: reused Game differs:\n%s\nfresh:\n%s", i, b.String(), a.String())
+			}
+		}
 	}
 }
