@@ -4,11 +4,13 @@ import "github.com/arbiter-chess/arbiter/chess"
 
 // The constructive helpmate stage: greedy lines ("dives") from the root,
 // each following at every ply the legal move with the best score for a
-// simple plan (see the package documentation, step 5b, and diveScore and
-// cornerScore). At every position with the winner to move, each move that
-// may give check and may leave the loser's king without a flight square is
-// tried for a mate in one. A dive proves nothing when it fails; a mate it
-// finds is returned as the witness (and checked like every other one).
+// simple plan (see the package documentation, step 5b, scoreWinner,
+// scoreLoser and cornerScore). At every position with the winner to move,
+// each move that may give check and may leave the loser's king without a
+// flight square is tried for a mate in one. Once a capture leaves the loser
+// with its king and pawns, the lone-king construction (lone.go) is tried
+// from there. A dive proves nothing when it fails; a mate it finds is
+// returned as the witness (and checked like every other one).
 //
 // Variants: 0 follows the generic plan, 1 and 2 the corner plan at the
 // nearest and the second-nearest corner (the corner plan is always used
@@ -22,6 +24,8 @@ const (
 	firstDives = 3    // dives before the small search
 	diveTries  = 48   // dive variants
 	diveNodes  = 4000 // node cap of the dives
+	// Node cap of the lone-king construction within a dive.
+	loneDiveNodes = 50
 )
 
 // maxTried is how many moves into a repeated position a dive ply skips.
@@ -62,13 +66,33 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		noise = 127
 	}
 	a.frames[0].pos = *root
+	// The lone-king construction (lone.go) takes over once a capture has
+	// left the loser with its king and pawns, when the winner has a queen or
+	// a rook and no minor piece (its plan ignores them). It is tried once
+	// per dive, for at most loneDiveNodes nodes; at the root it ran already.
+	loneTried := loserKP(root, a.l)
 	for ply := 0; ply < plies; ply++ {
 		if a.nodes >= a.limit {
 			return false
 		}
-		a.nodes++
 		p := &a.frames[ply].pos
 		f := &a.frames[ply]
+		if !loneTried && loserKP(p, a.l) &&
+			p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook) != 0 &&
+			p.Pieces(a.w, chess.Knight)|p.Pieces(a.w, chess.Bishop) == 0 {
+			loneTried = true
+			limit := a.limit
+			a.limit = min(limit, a.nodes+loneDiveNodes)
+			found := a.loneKingAt(p, ply)
+			a.limit = limit
+			if found {
+				return true
+			}
+			if a.nodes >= a.limit {
+				return false
+			}
+		}
+		a.nodes++
 		seen[ply] = p.Hash()
 		p.LegalMoves(&f.ml)
 		if f.ml.N == 0 {
@@ -79,9 +103,10 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		}
 		child := &a.frames[ply+1].pos
 		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied()}
-		ctx.attacks(p, a.w)
+		winnerToMove := p.SideToMove() == a.w
+		ctx.attacks(p, a.w, winnerToMove)
 		ctx.heavy = p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0
-		ctx.pawnT = pawnTarget(p, a.w)
+		ctx.pawnT = divePawnTarget(p, a.w)
 		if !ctx.heavy || variant == 1 || variant == 2 || variant >= 3 && variant&1 == 0 {
 			if corner == chess.NoSquare {
 				corner = diveCorner(p, a.w, ctx.lk, variant)
@@ -91,7 +116,6 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 				ctx.diag = chess.BishopAttacks(corner, 0)
 			}
 		}
-		winnerToMove := p.SideToMove() == a.w
 		if winnerToMove {
 			lf := a.leafFilter(p)
 			if a.mateInOne(p, f, &ctx, &lf, ply) {
@@ -103,12 +127,17 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		// Pick the best move whose position is not already on the line.
 		// Later variants add noise of up to noise/16 points to the scores.
 		scores := &a.scores
-		for i := 0; i < f.ml.N; i++ {
-			r := uint32(i)*2654435761 + uint32(variant)*40503 + uint32(ply)*97
-			r ^= r >> 15
-			r *= 0x2c1b3c6d
-			r ^= r >> 12
-			scores[i] = int32(a.diveScore(p, &ctx, f.ml.Moves[i], winnerToMove && f.class[i] != 0)*16 + int(r&noise))
+		seed := uint32(variant)*40503 + uint32(ply)*97
+		switch {
+		case ctx.cornerPlan:
+			for i := 0; i < f.ml.N; i++ {
+				check := winnerToMove && f.class[i] != 0
+				scores[i] = int32(a.diveScore(p, &ctx, f.ml.Moves[i], check)*16) + diveNoise(i, seed, noise)
+			}
+		case winnerToMove:
+			a.scoreWinner(p, &ctx, f, seed, noise)
+		default:
+			a.scoreLoser(p, &ctx, f, seed, noise)
 		}
 		nt, first := 0, 0
 		for {
@@ -145,6 +174,11 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	return false
 }
 
+// loserKP reports whether l has nothing but its king and pawns.
+func loserKP(p *chess.Position, l chess.Color) bool {
+	return p.ByColor(l) == p.Pieces(l, chess.King)|p.Pieces(l, chess.Pawn)
+}
+
 // mateInOne tries every move of p (winner to move, moves in f.ml) that may
 // give check and reports a mate (copied to a.mateLine). It sets f.class[i]
 // to 1 for the moves that may give check, 0 for the others.
@@ -163,20 +197,25 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 	occNoKing := ctx.occ &^ ctx.lk.Bitboard()
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
-		f.class[i] = 0
-		if !lf.mayCheck(p, m) {
-			continue
-		}
-		f.class[i] = 1
 		from, to := m.From(), m.To()
 		if m.Kind() == chess.FlagNormal && !lf.disc.Has(from) {
+			// lf.mayCheck without its last case, a slider moving away from
+			// the king along a line through it, which checks only if the
+			// king was in check already (never with the winner to move).
 			pt := p.PieceAt(from).Type()
+			if !lf.checks[pt].Has(to) {
+				f.class[i] = 0
+				continue
+			}
+			f.class[i] = 1
 			if flights&^chess.PieceAttacks(a.w, pt, to, occNoKing&^from.Bitboard()) != 0 {
 				continue
 			}
 			if around.Has(to) && !ctx.wAtt2.Has(to) && !(pt == chess.Pawn && ctx.wAtt1.Has(to)) {
 				continue
 			}
+		} else {
+			f.class[i] = 1
 		}
 		*child = *p
 		child.Play(m)
@@ -208,110 +247,206 @@ type diveContext struct {
 	lAtt, wAtt1, wAtt2 chess.Bitboard
 }
 
-func (ctx *diveContext) attacks(p *chess.Position, w chess.Color) {
-	for c := chess.White; c <= chess.Black; c++ {
-		var a1, a2 chess.Bitboard
-		for b := p.ByColor(c); b != 0; {
-			s := b.PopFirst()
-			x := chess.PieceAttacks(c, p.PieceAt(s).Type(), s, ctx.occ)
-			a2 |= a1 & x
-			a1 |= x
-		}
-		if c == w {
-			ctx.wAtt1, ctx.wAtt2 = a1, a2
-		} else {
-			ctx.lAtt = a1
-		}
+// attacks fills wAtt1 and wAtt2, and lAtt when loser is set, piece type by
+// piece type.
+func (ctx *diveContext) attacks(p *chess.Position, w chess.Color, loser bool) {
+	ctx.wAtt1, ctx.wAtt2 = sideAttacks(p, w, ctx.occ)
+	if loser {
+		ctx.lAtt, _ = sideAttacks(p, w.Other(), ctx.occ)
 	}
 }
 
-// diveScore rates move m of p for the greedy plan (higher is better);
-// check tells whether the winner's move may give check.
-func (a *Analyzer) diveScore(p *chess.Position, ctx *diveContext, m chess.Move, check bool) int {
-	from, to := m.From(), m.To()
-	pt := p.PieceAt(from).Type()
-	occ := ctx.occ
-	capt := chess.NoPieceType
-	if m.IsEnPassant() {
-		capt = chess.Pawn
-	} else if !m.IsCastle() && occ.Has(to) {
-		capt = p.PieceAt(to).Type()
+// sideAttacks returns the squares attacked by at least one (a1) and at least
+// two (a2) pieces of colour c (x-rays and pins ignored).
+func sideAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) (a1, a2 chess.Bitboard) {
+	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
+	pawns := p.Pieces(c, chess.Pawn)
+	var left, right chess.Bitboard
+	if c == chess.White {
+		left, right = (pawns&^fileA)<<7, (pawns&^fileH)<<9
+	} else {
+		left, right = (pawns&^fileA)>>9, (pawns&^fileH)>>7
 	}
+	a1, a2 = left|right, left&right
+	for b := p.Pieces(c, chess.Knight); b != 0; {
+		x := chess.KnightAttacks(b.PopFirst())
+		a2 |= a1 & x
+		a1 |= x
+	}
+	// A queen's diagonal and straight attacks are disjoint: adding them
+	// one after the other counts each square once for it.
+	q := p.Pieces(c, chess.Queen)
+	for b := p.Pieces(c, chess.Bishop) | q; b != 0; {
+		x := chess.BishopAttacks(b.PopFirst(), occ)
+		a2 |= a1 & x
+		a1 |= x
+	}
+	for b := p.Pieces(c, chess.Rook) | q; b != 0; {
+		x := chess.RookAttacks(b.PopFirst(), occ)
+		a2 |= a1 & x
+		a1 |= x
+	}
+	for b := p.Pieces(c, chess.King); b != 0; {
+		x := chess.KingAttacks(b.PopFirst())
+		a2 |= a1 & x
+		a1 |= x
+	}
+	return a1, a2
+}
+
+// diveScore rates move m of p for the corner plan (higher is better);
+// check tells whether the winner's move may give check. The generic plan is
+// scored by scoreWinner and scoreLoser.
+func (a *Analyzer) diveScore(p *chess.Position, ctx *diveContext, m chess.Move, check bool) int {
 	if m.IsCastle() {
 		return -5
 	}
-	lk, wk := ctx.lk, ctx.wk
-	if ctx.cornerPlan {
-		return a.cornerScore(p, ctx, m, pt, capt, check)
+	from, to := m.From(), m.To()
+	pt := p.PieceAt(from).Type()
+	capt := chess.NoPieceType
+	if m.IsEnPassant() {
+		capt = chess.Pawn
+	} else if ctx.occ.Has(to) {
+		capt = p.PieceAt(to).Type()
 	}
-	if p.SideToMove() == a.w {
-		s := 0
-		if capt != chess.NoPieceType {
-			s += 40 + 10*pieceValue[capt]
+	return a.cornerScore(p, ctx, m, pt, capt, check)
+}
+
+// diveNoise is the noise added to the score of the i-th move of a ply.
+func diveNoise(i int, seed, noise uint32) int32 {
+	r := uint32(i)*2654435761 + seed
+	r ^= r >> 15
+	r *= 0x2c1b3c6d
+	r ^= r >> 12
+	return int32(r & noise)
+}
+
+// scoreWinner fills a.scores (score*16 plus the noise) for the moves of f
+// under the generic plan, the winner to move: a queen promotion first;
+// captures by value; pawn pushes, the further the better; the king towards
+// the piece blocking its pawn (pawnT) or to two squares from the loser's
+// king, the other pieces towards that king but not next to it; a possible
+// check (f.class, set by mateInOne) a little; a piece left where the loser
+// can take it and only one winner's piece defends it, much less.
+func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) {
+	w := a.w
+	occ, lk := ctx.occ, ctx.lk
+	exposed := ctx.lAtt &^ ctx.wAtt2
+	// The moves come grouped by the square they leave: look the piece and
+	// its distance to the loser's king up once per group.
+	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		from, to := m.From(), m.To()
+		if from != lastFrom {
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, lk)
 		}
-		if pr := m.Promotion(); pr != chess.NoPieceType {
-			if pr == chess.Queen {
-				return 1000
+		var s int
+		switch m.Kind() {
+		case chess.FlagCastle:
+			s = -5
+			goto done
+		case chess.FlagPromotion:
+			if m.Promotion() == chess.Queen {
+				s = 1000
+			} else {
+				s = -20
 			}
-			return -20
+			goto done
+		case chess.FlagEnPassant:
+			s = 40 + 10*pieceValue[chess.Pawn]
+		default:
+			if occ.Has(to) {
+				s = 40 + 10*pieceValue[p.PieceAt(to).Type()]
+			}
 		}
 		switch pt {
 		case chess.Pawn:
-			s += 15 + (to.Rank()^int(a.w)*7)*2
+			s += 15 + (to.Rank()^int(w)*7)*2
+			if exposed.Has(to) {
+				s -= 30 + 5*pieceValue[chess.Pawn]
+			}
 		case chess.King:
 			if ctx.pawnT != chess.NoSquare {
 				s += 6 * (dist(from, ctx.pawnT) - dist(to, ctx.pawnT))
 			} else {
-				s += 6 * (abs(dist(from, lk)-2) - abs(dist(to, lk)-2))
+				s += 6 * (abs(dFrom-2) - abs(dist(to, lk)-2))
 			}
 		default:
-			s += 4 * (dist(from, lk) - dist(to, lk))
-			if dist(to, lk) <= 1 {
+			dt := dist(to, lk)
+			s += 4 * (dFrom - dt)
+			if dt <= 1 {
 				s -= 3 // next to the king it is usually taken
 			}
+			if exposed.Has(to) {
+				// Do not hand the loser a piece the mate may need.
+				s -= 30 + 5*pieceValue[pt]
+			}
 		}
-		if check {
+		if f.class[i] != 0 {
 			s += 6
 		}
-		if pt != chess.King && ctx.lAtt.Has(to) && !ctx.wAtt2.Has(to) {
-			// Do not hand the loser a piece the mate may need.
-			s -= 30 + 5*pieceValue[pt]
-		}
-		return s
+	done:
+		a.scores[i] = int32(s*16) + diveNoise(i, seed, noise)
 	}
-	// Loser to move.
-	if capt != chess.NoPieceType {
-		return -60 - 10*pieceValue[capt]
-	}
-	switch pt {
-	case chess.King:
-		s := 8*(dist(from, wk)-dist(to, wk)) + 3*(edgeDist(from)-edgeDist(to))
-		if dist(to, wk) < 2 {
-			s -= 20
+}
+
+// scoreLoser fills a.scores (score*16 plus the noise) for the moves of f
+// under the generic plan, the loser to move: no captures; the king towards
+// the winner's king (not next to it) and the edge; pawns stay unless a
+// promoted blocker is needed (ctx.promo); other pieces step onto squares
+// the winner attacks or next to their king.
+func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) {
+	occ, lk, wk := ctx.occ, ctx.lk, ctx.wk
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		from, to := m.From(), m.To()
+		var s int
+		switch m.Kind() {
+		case chess.FlagCastle:
+			s = -5
+			goto done
+		case chess.FlagEnPassant:
+			s = -60 - 10*pieceValue[chess.Pawn]
+			goto done
 		}
-		return s
-	case chess.Pawn:
-		if ctx.promo {
-			if pr := m.Promotion(); pr == chess.Queen {
-				return -10
+		if occ.Has(to) {
+			s = -60 - 10*pieceValue[p.PieceAt(to).Type()]
+			goto done
+		}
+		switch p.PieceAt(from).Type() {
+		case chess.King:
+			dt := dist(to, wk)
+			s = 8*(dist(from, wk)-dt) + 3*(edgeDist(from)-edgeDist(to))
+			if dt < 2 {
+				s -= 20
 			}
-			return 30
+		case chess.Pawn:
+			pr := m.Promotion()
+			switch {
+			case ctx.promo && pr == chess.Queen:
+				s = -10
+			case ctx.promo:
+				s = 30
+			case pr != chess.NoPieceType && pr != chess.Knight:
+				s = -30
+			default:
+				s = -2
+			}
+		default:
+			// Another loser piece: step aside from the king's path, or
+			// next to it as a blocker; offering it to the winner
+			// simplifies.
+			if ctx.wAtt1.Has(to) {
+				s += 5
+			}
+			if dist(to, lk) == 1 {
+				s += 2
+			}
 		}
-		if m.Promotion() != chess.NoPieceType && m.Promotion() != chess.Knight {
-			return -30
-		}
-		return -2
+	done:
+		a.scores[i] = int32(s*16) + diveNoise(i, seed, noise)
 	}
-	// Another loser piece: step aside from the king's path, or next to it
-	// as a blocker; offering it to the winner simplifies.
-	s := 0
-	if ctx.wAtt1.Has(to) {
-		s += 5
-	}
-	if dist(to, lk) == 1 {
-		s += 2
-	}
-	return s
 }
 
 // cornerScore rates move m when the winner has only minor pieces: the
@@ -324,9 +459,14 @@ func (a *Analyzer) cornerScore(p *chess.Position, ctx *diveContext, m chess.Move
 	if p.SideToMove() == a.w {
 		s := 0
 		if capt != chess.NoPieceType {
-			if ctx.heavy {
+			switch {
+			case ctx.heavy:
 				s += 40 + 10*pieceValue[capt]
-			} else {
+			case capt == chess.Queen:
+				// A queen next to the corner can always interpose
+				// on the bishop's line or take the checker: a bad blocker.
+				s += 40 + 10*pieceValue[capt]
+			default:
 				s -= 10 + 5*pieceValue[capt] // blockers are needed
 			}
 		}
@@ -425,6 +565,26 @@ func diveCorner(p *chess.Position, w chess.Color, lk chess.Square, variant int) 
 func pawnTarget(p *chess.Position, w chess.Color) chess.Square {
 	wp := p.Pieces(w, chess.Pawn)
 	if wp == 0 || p.ByColor(w) != wp|p.Pieces(w, chess.King) {
+		return chess.NoSquare
+	}
+	var s chess.Square
+	if w == chess.White {
+		s = wp.Last()
+	} else {
+		s = wp.First()
+	}
+	if ahead := forward(w, s.Bitboard()); ahead&p.ByColor(w.Other()) != 0 {
+		return ahead.First()
+	}
+	return s
+}
+
+// divePawnTarget is pawnTarget for the dives: also when w has minor
+// pieces besides its pawns (which cannot mate without help), its king goes
+// for the piece blocking its most advanced pawn.
+func divePawnTarget(p *chess.Position, w chess.Color) chess.Square {
+	wp := p.Pieces(w, chess.Pawn)
+	if wp == 0 || p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
 		return chess.NoSquare
 	}
 	var s chess.Square

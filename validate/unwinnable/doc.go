@@ -62,26 +62,31 @@
 //     A repeated position ends an attempt; a second one uses another
 //     target square. Among the final positions of real games it mates
 //     about 95% of those with a lone king and 60% of those with king
-//     and pawns.
+//     and pawns. The dives (5b) hand over to it, for at most 50 nodes,
+//     once a capture leaves the loser with its king and pawns while the
+//     winner has a queen or rook and no minor piece (the plan does not
+//     take minor pieces into account); many generic dives end that way.
 //     b. Dives (dive.go): greedy constructive lines that follow at every
 //     ply the move with the best score for a simple plan, and try every
 //     checking move of the winner for a mate in one (played only when it
-//     may leave the king without a flight square). The generic plan: the loser's king walks towards the
-//     winner's king and the edge, the winner's pieces close in, the winner
-//     captures and promotes (its king escorts its pawn, or takes the piece
-//     blocking it, when it has nothing else), the loser's other pieces step
-//     aside or are offered instead of capturing. The corner plan (always
-//     when the winner has only minor pieces): the loser's king goes to a
-//     corner where those pieces can mate, its other pieces gather next to
-//     the corner as blockers (off a bishop's checking diagonal; its pawns
-//     promote to new blockers when the winner needs them), the winner's
-//     king and pieces come near. Positions already on the line are
-//     avoided. 48 variants (generic plan, corner plan at the nearest and at
-//     the second-nearest corner, then both plans with noise added to the
-//     scores) run first, the first three half as long, until an eighth of
-//     the budget is spent: most final positions of real games that step 5a
-//     leaves end here within a few dozen nodes. A dive proves nothing when
-//     it fails.
+//     may leave the king without a flight square). The generic plan: the
+//     loser's king walks towards the winner's king and the edge, the
+//     winner's pieces close in, the winner captures and promotes (its king
+//     escorts its pawn, or takes the piece blocking it, when it has no
+//     queen or rook), the loser's other pieces step aside or are offered
+//     instead of capturing. The corner plan (always when the winner has
+//     only minor pieces): the loser's king goes to a corner where those
+//     pieces can mate, its other pieces gather next to the corner as
+//     blockers (off a bishop's checking diagonal; its pawns promote to new
+//     blockers when the winner needs them), the winner's king and pieces
+//     come near and avoid captures, except of the loser's queens (a
+//     queen could always interpose or take the checker). Positions
+//     already on the line are avoided. 48 variants (generic plan, corner
+//     plan at the nearest and at the second-nearest corner, then both
+//     plans with noise added to the scores) run first, the first three
+//     half as long, until an eighth of the budget is spent: most final
+//     positions of real games that step 5a leaves end here within a few
+//     dozen nodes. A dive proves nothing when it fails.
 //  6. A small helpmate search (depth 2 in cost units, at most
 //     Options.SmallSearchNodes and a fifth of the budget; see below). A mate
 //     gives the witness; a search that needed no cut proves unwinnability

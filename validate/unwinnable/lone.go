@@ -140,6 +140,13 @@ func between(x, a, b int) bool {
 // loneKing runs the construction from root. It reports a mate (line in
 // a.mateLine[:a.mateLen]).
 func (a *Analyzer) loneKing(root *chess.Position) bool {
+	return a.loneKingAt(root, 0)
+}
+
+// loneKingAt runs the construction from p, reached at ply ply0 of a line
+// whose moves are in a.line[:ply0] (a dive that has just taken the loser's
+// last piece); a mate it finds is that line continued.
+func (a *Analyzer) loneKingAt(root *chess.Position, ply0 int) bool {
 	w, l := a.w, a.l
 	if root.ByColor(l) != root.Pieces(l, chess.King)|root.Pieces(l, chess.Pawn) {
 		return false
@@ -162,7 +169,7 @@ func (a *Analyzer) loneKing(root *chess.Position) bool {
 	}
 	var banned chess.Bitboard
 	for try := 0; try < loneTries; try++ {
-		e, found := a.loneLine(root, banned)
+		e, found := a.loneLine(root, banned, ply0)
 		if found {
 			return true
 		}
@@ -174,10 +181,10 @@ func (a *Analyzer) loneKing(root *chess.Position) bool {
 	return false
 }
 
-// loneLine runs the construction once, avoiding the banned target squares.
-// It reports a mate, or else the target square it used (NoSquare when the
-// construction cannot be tried again).
-func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard) (chess.Square, bool) {
+// loneLine runs the construction once from root (at ply ply0 of the line),
+// avoiding the banned target squares. It reports a mate, or else the target
+// square it used (NoSquare when the construction cannot be tried again).
+func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 int) (chess.Square, bool) {
 	w, l := a.w, a.l
 	heavyPieces := func(p *chess.Position) chess.Bitboard {
 		return p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
@@ -189,16 +196,17 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard) (chess.
 	var score [loneMoves]int
 	var seen [lonePlies]uint64
 	first := chess.NoSquare
-	stop := lonePlies
-	for ply := 0; ply < stop && ply < maxPly-2; ply++ {
+	stop := ply0 + lonePlies
+	for ply := ply0; ply < stop && ply < maxPly-2; ply++ {
 		if a.nodes >= a.limit {
 			return chess.NoSquare, false
 		}
 		a.nodes++
 		// A repeated position: the plan goes round in circles.
-		seen[ply] = p.Hash()
-		for j := ply - 4; j >= 0; j -= 2 {
-			if seen[j] == seen[ply] {
+		i := ply - ply0
+		seen[i] = p.Hash()
+		for j := i - 4; j >= 0; j -= 2 {
+			if seen[j] == seen[i] {
 				return first, false
 			}
 		}
@@ -219,7 +227,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard) (chess.
 			if first == chess.NoSquare {
 				first = t.e
 			}
-			stop = min(lonePlies, ply+2*(max(t.kd(lk), t.wkd(wk))+extra)+24)
+			stop = min(ply0+lonePlies, ply+2*(max(t.kd(lk), t.wkd(wk))+extra)+24)
 		}
 		// The squares ahead of the winner's pawns: the loser's king keeps
 		// off them.
@@ -233,12 +241,10 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard) (chess.
 		if p.SideToMove() == l {
 			// The loser's king: towards e, off the pawns' paths, capturing
 			// nothing.
-			occNoKing := occ &^ lk.Bitboard()
-			for d := chess.KingAttacks(lk) &^ p.ByColor(l); d != 0; {
+			// The squares the winner attacks, through the loser's king.
+			wAtt, _ := sideAttacks(&p, w, occ&^lk.Bitboard())
+			for d := chess.KingAttacks(lk) &^ p.ByColor(l) &^ wAtt; d != 0; {
 				to := d.PopFirst()
-				if p.AttackersTo(to, w, occNoKing) != 0 {
-					continue
-				}
 				s := -10 * t.kd(to)
 				if heavy == 0 {
 					s = -10 * dist(to, t.e)
@@ -363,11 +369,12 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		}
 	}
 	lpawns := p.Pieces(a.l, chess.Pawn)
-	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard(); d != 0; {
+	// The loser has only its king and pawns: the squares its pawns attack
+	// (those next to its king are left out anyway).
+	lpAtt, _ := sideAttacks(p, a.l, 0)
+	lpAtt &^= chess.KingAttacks(lk)
+	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard() &^ lpAtt; d != 0; {
 		to := d.PopFirst()
-		if lpawns != 0 && p.AttackersTo(to, a.l, occ&^wk.Bitboard()) != 0 {
-			continue
-		}
 		s := -60 // a last resort
 		if heavy != 0 && t.wkd(to) < t.wkd(wk) || heavy == 0 && dist(to, kt) < dist(wk, kt) {
 			s = 100
@@ -465,7 +472,11 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 // should not check, not cover e or the squares the loser's king wants to
 // step on, and should be one move from a check along the edge line.
 func (a *Analyzer) loneBadness(p *chess.Position, pt chess.PieceType, s chess.Square, occ chess.Bitboard, lk chess.Square, want, mates, lkZone chess.Bitboard) int {
-	att := chess.PieceAttacks(a.w, pt, s, occ&^lk.Bitboard())
+	occ &^= lk.Bitboard()
+	att := chess.RookAttacks(s, occ)
+	if pt == chess.Queen {
+		att |= chess.BishopAttacks(s, occ)
+	}
 	bad := 2 * (att & want).Count()
 	if att.Has(lk) {
 		bad += 4
