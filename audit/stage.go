@@ -84,9 +84,10 @@ type Stage struct {
 	frow report.FindingRow
 	prow report.PositionRow
 
-	sg  stats.Game
-	buf []byte
-	ml  chess.MoveList
+	sg    stats.Game
+	found []validate.Finding // the game's findings, see gatherFindings
+	buf   []byte
+	ml    chess.MoveList
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
 	infoBuf []byte                // scratch of addGameInfo
@@ -230,21 +231,10 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	if res, ok := validate.NormalizeResult(s.vg.Result); ok {
 		sg.Result = res
 	}
-	addFinding := func(kind string, sev validate.Severity, ply int, line int, msg string) {
-		sg.Findings = append(sg.Findings, stats.Finding{Kind: kind, Severity: sev.String(), Ply: ply, Line: int64(line), Message: msg})
-	}
-	for k := range r.Findings {
-		f := &r.Findings[k]
-		addFinding(f.Kind, f.Severity, f.Ply, f.Line, f.Message)
-	}
-	for k := range g.Notes {
-		n := &g.Notes[k]
-		if sev, ok := noteSeverity(n.Code); ok {
-			addFinding(n.Code, sev, -1, n.Line, n.Message)
-		}
-	}
-	if perr != nil {
-		addFinding("syntax_error", validate.Error, -1, errLine(perr, g.Line), perr.Error())
+	s.gatherFindings(g, r, perr)
+	for k := range s.found {
+		f := &s.found[k]
+		sg.Findings = append(sg.Findings, stats.Finding{Kind: f.Kind, Severity: f.Severity.String(), Ply: f.Ply, Line: int64(f.Line), Message: f.Message})
 	}
 	st.AddGame(sg)
 	if s.opt.GameInfos {
@@ -252,25 +242,8 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	}
 
 	if s.findings != nil {
-		for k := range r.Findings {
-			if err := s.appendFinding(id, b.File, &r.Findings[k]); err != nil {
-				return err
-			}
-		}
-		for k := range g.Notes {
-			n := &g.Notes[k]
-			sev, ok := noteSeverity(n.Code)
-			if !ok {
-				continue
-			}
-			f := validate.Finding{Kind: n.Code, Severity: sev, Article: "-", Ply: -1, Message: n.Message, Line: n.Line}
-			if err := s.appendFinding(id, b.File, &f); err != nil {
-				return err
-			}
-		}
-		if perr != nil {
-			f := validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1, Message: perr.Error(), Line: errLine(perr, g.Line)}
-			if err := s.appendFinding(id, b.File, &f); err != nil {
+		for k := range s.found {
+			if err := s.appendFinding(id, b.File, &s.found[k]); err != nil {
 				return err
 			}
 		}
@@ -281,7 +254,7 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 		}
 	}
 	if s.games != nil {
-		if err := s.appendGame(raw, b.File, id, perr != nil); err != nil {
+		if err := s.appendGame(raw, b.File, id); err != nil {
 			return err
 		}
 	}
@@ -488,7 +461,24 @@ func opt32(o *report.OptInt32, ply int) {
 	}
 }
 
-func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64, syntaxErr bool) error {
+// gatherFindings collects into s.found what a game's rows report: the
+// judge's findings, then the tokenizer's notes that carry a severity, then
+// the syntax error, if any.
+func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
+	s.found = append(s.found[:0], r.Findings...)
+	for k := range g.Notes {
+		n := &g.Notes[k]
+		if sev, ok := noteSeverity(n.Code); ok {
+			s.found = append(s.found, validate.Finding{Kind: n.Code, Severity: sev, Article: "-", Ply: -1, Message: n.Message, Line: n.Line})
+		}
+	}
+	if perr != nil {
+		s.found = append(s.found, validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1,
+			Message: perr.Error(), Line: errLine(perr, g.Line)})
+	}
+}
+
+func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	g := &s.game
 	r := &s.rep
 	v := &r.Verdict
@@ -542,20 +532,15 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64, syntaxErr
 		row.FinalFEN = append(row.FinalFEN[:0], v.FinalFEN...)
 		row.NotationLanguage = v.Language.String()
 	}
-	row.ErrorCount = int32(v.Errors)
-	row.WarningCount = int32(v.Warnings)
-	row.InfoCount = int32(v.Infos)
-	for k := range g.Notes {
-		switch sev, ok := noteSeverity(g.Notes[k].Code); {
-		case !ok:
-		case sev == validate.Warning:
+	for k := range s.found {
+		switch s.found[k].Severity {
+		case validate.Error:
+			row.ErrorCount++
+		case validate.Warning:
 			row.WarningCount++
 		default:
 			row.InfoCount++
 		}
-	}
-	if syntaxErr {
-		row.ErrorCount++
 	}
 	row.Audited = v.Audited
 	row.UncheckedPlies = int32(v.PliesRecorded - v.PliesReplayed)

@@ -373,3 +373,13 @@ type ParsedMove struct {
 	// goes to (g- or c-file). NoSquare for unreadable tokens.
 	To Square
 }
+
+// IsSAN reports whether the token, read in language l, was written exactly
+// as the standard English SAN of its move (what AppendSAN writes): read
+// as one legal move, in English, with no note on its notation (so the right
+// capture and check marks, no glyphs, no needless disambiguation) and no
+// "++". A caller that keeps normalized SAN can then keep the token itself
+// and skip writing the move again.
+func (pm *ParsedMove) IsSAN(l Language) bool {
+	return pm.Status == MoveOK && l == English && pm.Notes == 0 && pm.CheckMark != CheckDoublePlus
+}

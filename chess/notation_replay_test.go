@@ -48,6 +48,9 @@ func TestReplayRealGames(t *testing.T) {
 						}
 						checkDiffs++
 					}
+					if pm.IsSAN(English) && san != string(tok) {
+						t.Errorf("game %d ply %d: %q: IsSAN but the SAN is %q", gi+1, ply, tok, san)
+					}
 					if pm.Notes&^(Annotated) != 0 && san == want {
 						t.Errorf("game %d ply %d: %q: unexpected notes %v", gi+1, ply, tok, pm.Notes)
 					}

@@ -157,7 +157,7 @@ func addOptStr(s *strCol, v string) {
 	}
 }
 
-func addOpt[T int16 | int32 | int64](c *fixedCol[T], o Opt[T]) {
+func addOpt[T int8 | int16 | int32 | int64](c *fixedCol[T], o Opt[T]) {
 	if o.Valid {
 		c.add(o.V)
 	} else {
@@ -181,6 +181,34 @@ func addSide(s *strCol, v Side) {
 		s.addString("black")
 	default:
 		s.null()
+	}
+}
+
+// The vocabularies of the moves table's dictionary columns, in index order.
+var (
+	sideVocab   = []string{"white", "black"}
+	pieceVocab  = []string{"P", "N", "B", "R", "Q", "K"}
+	squareVocab = squareNames[:]
+)
+
+// pieceIndex maps a piece letter to its index in pieceVocab (-1 when
+// invalid).
+var pieceIndex = func() (n [256]int8) {
+	for i := range n {
+		n[i] = -1
+	}
+	for i, c := range pieceVocab {
+		n[c[0]] = int8(i)
+	}
+	return n
+}()
+
+// addOptPiece appends the piece letter v, or NULL when v is 0.
+func addOptPiece(c *dictCol, v byte) {
+	if v == 0 {
+		c.null()
+	} else {
+		c.add(pieceIndex[v])
 	}
 }
 
@@ -387,19 +415,20 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 // is owned by one goroutine.
 type MovesBuilder struct {
 	batch
-	withFEN                          bool
-	gameID                           i64Col
-	ply, moveNumber                  i32Col
-	color, san, uci, piece, from, to strCol
-	captured, promotion              strCol
-	isCheck, isMate                  boolCol
-	clock, emt                       i64Col
-	evalCP, evalMate                 i32Col
-	nags                             int32ListCol
-	comment                          strCol
-	halfmove, repetition             i32Col
-	zobrist                          i64Col
-	fen                              strCol
+	withFEN                bool
+	gameID                 i64Col
+	ply, moveNumber        i32Col
+	color, piece, from, to dictCol
+	captured, promotion    dictCol
+	san, uci               strCol
+	isCheck, isMate        boolCol
+	clock, emt             i64Col
+	evalCP, evalMate       i32Col
+	nags                   int32ListCol
+	comment                strCol
+	halfmove, repetition   i32Col
+	zobrist                i64Col
+	fen                    strCol
 }
 
 // NewMovesBuilder returns a builder for the moves table that allocates from
@@ -407,6 +436,9 @@ type MovesBuilder struct {
 // when withFEN is true. Release it when done.
 func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 	b := &MovesBuilder{withFEN: withFEN}
+	b.color.vocab = sideVocab
+	b.piece.vocab, b.captured.vocab, b.promotion.vocab = pieceVocab, pieceVocab, pieceVocab
+	b.from.vocab, b.to.vocab = squareVocab, squareVocab
 	cols := []any{
 		"game_id", &b.gameID,
 		"ply", &b.ply,
@@ -459,7 +491,7 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 	b.gameID.add(r.GameID)
 	b.ply.add(r.Ply)
 	b.moveNumber.add(r.MoveNumber)
-	addSide(&b.color, r.Color)
+	b.color.add(int8(r.Color - SideWhite))
 	b.addUTF8(&b.san, r.SAN)
 	switch {
 	case len(r.UCI) > 0:
@@ -482,12 +514,12 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 		b.from.null()
 		b.to.null()
 	} else {
-		b.piece.addString(pieceNames[r.Piece])
-		b.from.addString(squareNames[r.From])
-		b.to.addString(squareNames[r.To])
+		b.piece.add(pieceIndex[r.Piece])
+		b.from.add(int8(r.From))
+		b.to.add(int8(r.To))
 	}
-	addOptStr(&b.captured, pieceNames[r.Captured])
-	addOptStr(&b.promotion, pieceNames[r.Promotion])
+	addOptPiece(&b.captured, r.Captured)
+	addOptPiece(&b.promotion, r.Promotion)
 	b.isCheck.add(r.IsCheck)
 	b.isMate.add(r.IsMate)
 	addOpt(&b.clock, r.ClockMS)

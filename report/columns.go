@@ -86,9 +86,9 @@ func (m *bitmap) take() (*memory.Buffer, int) {
 	return b, zeros
 }
 
-// fixedCol accumulates fixed-width integers (int16, int32 or int64),
+// fixedCol accumulates fixed-width integers (int8, int16, int32 or int64),
 // optionally nullable, in a region of its own.
-type fixedCol[T int16 | int32 | int64] struct {
+type fixedCol[T int8 | int16 | int32 | int64] struct {
 	r        region
 	v        []T
 	n        int
@@ -98,6 +98,7 @@ type fixedCol[T int16 | int32 | int64] struct {
 }
 
 type (
+	i8Col  = fixedCol[int8]
 	i16Col = fixedCol[int16]
 	i32Col = fixedCol[int32]
 	i64Col = fixedCol[int64]
@@ -181,6 +182,48 @@ func fixedData(dt arrow.DataType, n int, vals *memory.Buffer, nullable bool, val
 	d := array.NewData(dt, n, []*memory.Buffer{vb, vals}, nil, nulls, 0)
 	releaseBuffers(vb, vals)
 	return d
+}
+
+// dictCol accumulates a column of a small fixed vocabulary (colours, piece
+// letters, squares) as int8 indices into one dictionary that every batch
+// shares: an Arrow dictionary<int8, utf8> column. The Parquet writer
+// stores the dictionary page and the indices as they are, where a string
+// column would cost a copy, a hash or a comparison per row; readers see a
+// string column (DuckDB: VARCHAR; Polars and pandas: a categorical).
+type dictCol struct {
+	idx   i8Col
+	vocab []string    // set before setup
+	dict  *array.Data // built by setup from vocab
+}
+
+// add appends vocab[i].
+func (c *dictCol) add(i int8) { c.idx.add(i) }
+
+func (c *dictCol) null() { c.idx.null() }
+
+func (c *dictCol) data(dt arrow.DataType) *array.Data {
+	d := c.idx.data(dt)
+	d.SetDictionary(c.dict)
+	return d
+}
+
+func (c *dictCol) release() {
+	c.idx.release()
+	if c.dict != nil {
+		c.dict.Release()
+		c.dict = nil
+	}
+}
+
+func (c *dictCol) setup(mem memory.Allocator, nullable bool) {
+	c.idx.setup(mem, nullable)
+	b := array.NewStringBuilder(mem)
+	defer b.Release()
+	b.AppendValues(c.vocab, nil)
+	a := b.NewStringArray()
+	c.dict = a.Data().(*array.Data)
+	c.dict.Retain()
+	a.Release()
 }
 
 // boolCol accumulates booleans, optionally nullable.

@@ -324,31 +324,41 @@ func optBoolAt(a *array.Boolean, i int) (o OptBool) {
 	return o
 }
 
-func sideAt(a *array.String, i int) Side {
+// strAt reads row i of a string column, plain or dictionary-encoded.
+func strAt(a arrow.Array, i int) string {
+	if d, ok := a.(*array.Dictionary); ok {
+		return d.Dictionary().(*array.String).Value(d.GetValueIndex(i))
+	}
+	return a.(*array.String).Value(i)
+}
+
+func sideAt(a arrow.Array, i int) Side {
 	if a.IsNull(i) {
 		return SideNone
 	}
-	switch a.Value(i) {
+	switch v := strAt(a, i); v {
 	case "white":
 		return SideWhite
 	case "black":
 		return SideBlack
+	default:
+		panic("bad side " + v)
 	}
-	panic("bad side " + a.Value(i))
 }
 
-func letterAt(a *array.String, i int) byte {
+func letterAt(a arrow.Array, i int) byte {
 	if a.IsNull(i) {
 		return 0
 	}
-	if len(a.Value(i)) != 1 {
-		panic("bad letter " + a.Value(i))
+	v := strAt(a, i)
+	if len(v) != 1 {
+		panic("bad letter " + v)
 	}
-	return a.Value(i)[0]
+	return v[0]
 }
 
-func squareAt(a *array.String, i int) uint8 {
-	s := a.Value(i)
+func squareAt(a arrow.Array, i int) uint8 {
+	s := strAt(a, i)
 	return (s[1]-'1')*8 + (s[0] - 'a')
 }
 
@@ -421,6 +431,7 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 	var out []MoveRow
 	for _, rec := range recs {
 		s := func(n string) *array.String { return col[*array.String](rec, n) }
+		a := func(n string) arrow.Array { return col[arrow.Array](rec, n) }
 		i32 := func(n string) *array.Int32 { return col[*array.Int32](rec, n) }
 		i64 := func(n string) *array.Int64 { return col[*array.Int64](rec, n) }
 		b := func(n string) *array.Boolean { return col[*array.Boolean](rec, n) }
@@ -430,12 +441,12 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 			var r MoveRow
 			r.GameID = i64("game_id").Value(i)
 			r.Ply, r.MoveNumber = i32("ply").Value(i), i32("move_number").Value(i)
-			r.Color = sideAt(s("color"), i)
+			r.Color = sideAt(a("color"), i)
 			r.SAN = []byte(s("san").Value(i))
 			r.UCI = []byte(s("uci").Value(i))
-			r.Piece = letterAt(s("piece"), i)
-			r.From, r.To = squareAt(s("from_square"), i), squareAt(s("to_square"), i)
-			r.Captured, r.Promotion = letterAt(s("captured"), i), letterAt(s("promotion"), i)
+			r.Piece = letterAt(a("piece"), i)
+			r.From, r.To = squareAt(a("from_square"), i), squareAt(a("to_square"), i)
+			r.Captured, r.Promotion = letterAt(a("captured"), i), letterAt(a("promotion"), i)
 			r.IsCheck, r.IsMate = b("is_check").Value(i), b("is_mate").Value(i)
 			r.ClockMS, r.EMTMS = opt64At(i64("clock_ms"), i), opt64At(i64("emt_ms"), i)
 			r.EvalCP, r.EvalMate = opt32At(i32("eval_cp"), i), opt32At(i32("eval_mate"), i)

@@ -9,7 +9,10 @@ import (
 // in summary.json. It changes when a column is renamed, removed or retyped;
 // adding a column bumps it too. Version 2: findings.game_id nullable and
 // findings.check_id added (TRF findings); players and pairings tables.
-const SchemaVersion = "3"
+// Version 3: a null move has NULL piece and squares. Version 4: the moves
+// table's color, piece, from_square, to_square, captured and promotion are
+// dictionary<int8, string> columns (still VARCHAR in DuckDB).
+const SchemaVersion = "4"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (
@@ -59,6 +62,9 @@ var (
 	// back are identical.
 	nagsType     = arrow.ListOfField(arrow.Field{Name: "element", Type: i32})
 	problemsType = arrow.ListOfField(arrow.Field{Name: "element", Type: str})
+	// vocab is a string from a small fixed vocabulary, stored as an int8
+	// index into a dictionary (see dictCol).
+	vocab = &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: str}
 )
 
 func req(name string, t arrow.DataType) arrow.Field {
@@ -174,14 +180,14 @@ var movesFields = []arrow.Field{
 	req("game_id", i64),
 	req("ply", i32),
 	req("move_number", i32),
-	req("color", str), // "white" or "black"
-	req("san", str),   // normalized English SAN
+	req("color", vocab), // "white" or "black"
+	req("san", str),     // normalized English SAN
 	req("uci", str),
-	opt("piece", str), // P N B R Q K; NULL for a null move ("--")
-	opt("from_square", str),
-	opt("to_square", str),
-	opt("captured", str),
-	opt("promotion", str),
+	opt("piece", vocab), // P N B R Q K; NULL for a null move ("--")
+	opt("from_square", vocab),
+	opt("to_square", vocab),
+	opt("captured", vocab),
+	opt("promotion", vocab),
 	req("is_check", boolean),
 	req("is_mate", boolean),
 	opt("clock_ms", i64),
@@ -196,12 +202,13 @@ var movesFields = []arrow.Field{
 }
 
 // movesPlain lists the moves columns without dictionary encoding: long
-// unique values, and the tiny fixed vocabularies (2 colours, 6 pieces, 64
-// squares) that zstd compresses about as well as a dictionary would, and
-// that arrow-go's dictionary encoder would hash (with an allocation) per
-// value: writing them plain cuts the writer's CPU per row by about a
-// quarter.
-var movesPlain = []string{"color", "piece", "from_square", "to_square", "comment", "zobrist"}
+// unique values, and SAN and UCI, whose vocabularies are small enough for
+// zstd to compress them almost as well as a dictionary would (the table
+// grows by about 4%) but which arrow-go's dictionary encoder would hash,
+// with an allocation, per value (a fifth of the writer's CPU). The columns
+// of fixed vocabularies (colour, pieces, squares) are dictionary arrays
+// from the start: see dictCol.
+var movesPlain = []string{"san", "uci", "comment", "zobrist"}
 
 var (
 	movesTable = Table{
@@ -220,13 +227,13 @@ var (
 // column exists only when withFEN is true.
 //
 //	game_id int64, ply int32 (1-based), move_number int32
-//	color string              "white" | "black"
+//	color string              "white" | "black" (dictionary<int8, string>)
 //	san string                normalized English SAN
 //	uci string                e.g. "e2e4", "e7e8q"
-//	piece string              moving piece: P N B R Q K
-//	from_square, to_square string            e.g. "e2"
-//	captured string           captured piece letter, NULL if none
-//	promotion string          promotion piece letter, NULL if none
+//	piece string              moving piece: P N B R Q K (dictionary)
+//	from_square, to_square string            e.g. "e2" (dictionary)
+//	captured string           captured piece letter, NULL if none (dictionary)
+//	promotion string          promotion piece letter, NULL if none (dictionary)
 //	is_check, is_mate bool
 //	clock_ms, emt_ms int64    [%clk] and [%emt] comments, NULL when absent
 //	eval_cp, eval_mate int32  [%eval] in centipawns or mate distance

@@ -22,7 +22,7 @@ const (
 	DefaultRowGroupBytes = 128 << 20 // buffered bytes per row group
 	DefaultPartRows      = 64 << 20  // rows per part file
 	DefaultPartBytes     = 1 << 30   // bytes per part file
-	DefaultZstdLevel     = 3
+	DefaultZstdLevel     = 1
 )
 
 // ErrOutputExists is wrapped by the error of NewTableWriter when the table
@@ -48,7 +48,8 @@ type WriterOptions struct {
 	// (default 1 GiB), checked when a row group ends. Negative disables the
 	// check.
 	PartBytes int64
-	// ZstdLevel is the zstd compression level (default 3).
+	// ZstdLevel is the zstd compression level (default 1: the fastest
+	// level; level 3 makes files about 6% smaller for 15-30% more CPU).
 	ZstdLevel int
 	// Overwrite removes part files left in the table folder by an earlier
 	// run instead of failing with ErrOutputExists.

@@ -214,14 +214,18 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			pl.Move = m
 			pl.Piece = p.MovedPiece(m)
 			pl.Captured = p.CapturedPiece(m)
-			j.buf = p.AppendSAN(j.buf[:0], m)
-			pl.san = r.appendText(j.buf)
+			if pm.IsSAN(l) {
+				pl.san = r.appendText(tok.Text) // already normalized
+			} else {
+				j.buf = p.AppendSAN(j.buf[:0], m)
+				pl.san = r.appendText(j.buf)
+			}
 			j.buf = p.AppendUCI(j.buf[:0], m)
 			pl.uci = r.appendText(j.buf)
 		}
-		next := *p
+		j.pos = append(j.pos, *p) // p is stale from here on
+		next := &j.pos[len(j.pos)-1]
 		next.Play(m)
-		j.pos = append(j.pos, next)
 		h := next.Hash()
 		j.hash = append(j.hash, h)
 		reps := j.countRepetitions(len(j.pos) - 1)

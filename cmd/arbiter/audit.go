@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -25,6 +26,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "worker goroutines (default: number of CPUs)")
 	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -75,6 +77,19 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		// A soft limit keeps the garbage collector from letting the heap
 		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
 		debug.SetMemoryLimit(768 << 20)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "arbiter audit: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "arbiter audit: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
