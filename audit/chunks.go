@@ -32,13 +32,14 @@ type chunkSink struct {
 	table  report.Table
 	opt    report.WriterOptions
 	chs    []chan seqRec
+	cpu    cpuTokens
 	once   sync.Once
 	open   []*report.TableWriter // each goroutine's current writer, for abort
 	closed [][]report.TableStats // each goroutine's finished chunks
 }
 
-func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int) *chunkSink {
-	c := &chunkSink{root: root, table: table, opt: opt,
+func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens) *chunkSink {
+	c := &chunkSink{root: root, table: table, opt: opt, cpu: cpu,
 		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), closed: make([][]report.TableStats, writers)}
 	for i := range c.chs {
 		c.chs[i] = make(chan seqRec, 4)
@@ -79,6 +80,7 @@ func (c *chunkSink) run() (*report.TableStats, error) {
 			cur := int64(-1)
 			for sr := range c.chs[i] {
 				chunk := sr.seq / chunkBlocks
+				c.cpu.acquire()
 				if err == nil && chunk != cur {
 					err = c.finish(i)
 					if err == nil {
@@ -89,10 +91,13 @@ func (c *chunkSink) run() (*report.TableStats, error) {
 				if err == nil {
 					err = c.open[i].Write(sr.rec)
 				}
+				c.cpu.release()
 				sr.rec.Release()
 			}
 			if err == nil {
+				c.cpu.acquire()
 				err = c.finish(i)
+				c.cpu.release()
 			}
 			errs[i] = err
 		}()

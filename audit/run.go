@@ -106,6 +106,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		// keeps a run with every table well under 1 GiB.
 		wopt.RowGroupBytes = 48 << 20
 	}
+	// -jobs bounds the CPU-heavy work of the run, judging blocks and
+	// encoding Parquet, which all take a token while they compute.
+	cpu := make(cpuTokens, cfg.Jobs)
 	var tw [numTables]*tableSink
 	for t := range numTables {
 		if !want[t] || isEventTable(t) {
@@ -113,11 +116,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		table := tableFor(t, cfg.FEN)
 		lazy := t == TablePositions && !explicit // only when positions turn up
-		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy)
+		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy, cpu)
 		if t == TableMoves {
 			// The moves table (one row per ply) is the dearest to encode:
 			// several goroutines write it, chunk by chunk.
-			tw[t].chunks = newChunkSink(cfg.OutDir, table, wopt, max(1, min(cfg.Jobs, 4)))
+			tw[t].chunks = newChunkSink(cfg.OutDir, table, wopt, max(1, min(cfg.Jobs, 4)), cpu)
 		}
 		sink := tw[t]
 		g.Go(func() error { return sink.run() })
@@ -208,7 +211,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			st := NewStage(sopt, nil)
 			defer st.Close()
 			for j := range jobs {
+				cpu.acquire()
 				out, err := st.Process(j.block, j.firstGame, j.firstPos)
+				cpu.release()
 				j.block.Release()
 				if err != nil {
 					return fmt.Errorf("audit: %s: %w", j.block.File, err)
@@ -397,6 +402,7 @@ type tableSink struct {
 	opt   report.WriterOptions
 	lazy  bool // create the writer only when a batch arrives
 	ch    chan arrow.RecordBatch
+	cpu   cpuTokens
 	w     *report.TableWriter
 	stats *report.TableStats
 	once  sync.Once
@@ -413,9 +419,17 @@ func (s *tableSink) sendSeq(ctx context.Context, seq int64, rec arrow.RecordBatc
 	return s.send(ctx, rec)
 }
 
-func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool) *tableSink {
-	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, 4)}
+func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool, cpu cpuTokens) *tableSink {
+	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, 4), cpu: cpu}
 }
+
+// cpuTokens bounds the goroutines that compute at once: a goroutine holds
+// a token only while it computes, never while it waits on a channel, so
+// that tokens cannot deadlock the pipeline.
+type cpuTokens chan struct{}
+
+func (c cpuTokens) acquire() { c <- struct{}{} }
+func (c cpuTokens) release() { <-c }
 
 func (s *tableSink) send(ctx context.Context, rec arrow.RecordBatch) error {
 	select {
@@ -464,7 +478,9 @@ func (s *tableSink) run() error {
 			err = s.open()
 		}
 		if err == nil {
+			s.cpu.acquire()
 			err = s.w.Write(rec)
+			s.cpu.release()
 		}
 		rec.Release()
 	}
@@ -474,7 +490,9 @@ func (s *tableSink) run() error {
 	if s.w == nil {
 		return nil
 	}
+	s.cpu.acquire()
 	st, err := s.w.Close()
+	s.cpu.release()
 	if err != nil {
 		return fmt.Errorf("audit: table %s: %w", s.table.Name, err)
 	}
