@@ -146,7 +146,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		for i, in := range inputs {
 			is := &inputSums[i]
 			is.Path = in.Name
-			r, err := ingest.Open(in, ingest.Options{})
+			r, err := ingest.Open(in, ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4)}) // -jobs 1: one decoding goroutine too
 			if err != nil {
 				is.Error = err.Error()
 				readFailures.Add(1)

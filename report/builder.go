@@ -157,7 +157,7 @@ func addOptStr(s *strCol, v string) {
 	}
 }
 
-func addOpt[T int8 | int16 | int32 | int64](c *fixedCol[T], o Opt[T]) {
+func addOpt[T fixed](c *fixedCol[T], o Opt[T]) {
 	if o.Valid {
 		c.add(o.V)
 	} else {

@@ -86,9 +86,9 @@ func (m *bitmap) take() (*memory.Buffer, int) {
 	return b, zeros
 }
 
-// fixedCol accumulates fixed-width integers (int8, int16, int32 or int64),
-// optionally nullable, in a region of its own.
-type fixedCol[T int8 | int16 | int32 | int64] struct {
+// fixedCol accumulates fixed-width numbers (int8, int16, int32, int64 or
+// float64), optionally nullable, in a region of its own.
+type fixedCol[T fixed] struct {
 	r        region
 	v        []T
 	n        int
@@ -97,7 +97,13 @@ type fixedCol[T int8 | int16 | int32 | int64] struct {
 	valid    bitmap
 }
 
+// fixed are the value types of fixedCol.
+type fixed interface {
+	int8 | int16 | int32 | int64 | float64
+}
+
 type (
+	f64Col = fixedCol[float64]
 	i8Col  = fixedCol[int8]
 	i16Col = fixedCol[int16]
 	i32Col = fixedCol[int32]

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -323,10 +322,10 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	addOpt(&b.rating, r.Rating)
 	b.addOptString(&b.birthDate, r.BirthDate)
 	b.points.add(r.Points)
-	b.declaredPoints.addOpt(r.DeclaredPoints)
+	addOpt(&b.declaredPoints, r.DeclaredPoints)
 	b.rank.add(r.Rank)
 	addOpt(&b.declaredRank, r.DeclaredRank)
-	b.pointsByRules.addOpt(r.PointsByRules)
+	addOpt(&b.pointsByRules, r.PointsByRules)
 	addOpt(&b.rankByRules, r.RankByRules)
 	for _, s := range r.TieBreakOrder {
 		b.addUTF8(&b.order.elems, bytesOf(s))
@@ -339,7 +338,7 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	b.bhM1.add(r.BHM1)
 	b.bhM2.add(r.BHM2)
 	b.fb.add(r.FB)
-	b.aob.addOpt(r.AOB)
+	addOpt(&b.aob, r.AOB)
 	b.sb.add(r.SB)
 	b.sbC1.add(r.SBC1)
 	b.sbC2.add(r.SBC2)
@@ -456,62 +455,6 @@ func (b *PairingsBuilder) Append(r *PairingRow) error {
 	b.addOptString(&b.matchMethod, r.MatchMethod)
 	b.n++
 	return nil
-}
-
-// f64Col accumulates float64 values, optionally nullable. The tables that
-// use it are small, so it has no inlined fast path.
-type f64Col struct {
-	r        region
-	v        []float64
-	n        int
-	nullable bool
-	valid    bitmap
-}
-
-func (c *f64Col) grow() {
-	b := c.r.grow((len(c.v) + 1) * 8)
-	c.v = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
-}
-
-func (c *f64Col) add(x float64) {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = x
-	c.n++
-	if c.nullable {
-		c.valid.add(true)
-	}
-}
-
-func (c *f64Col) addOpt(o OptFloat64) {
-	if o.Valid {
-		c.add(o.V)
-	} else {
-		c.null()
-	}
-}
-
-// null appends a NULL (the slot holds 0).
-func (c *f64Col) null() {
-	if c.n == len(c.v) {
-		c.grow()
-	}
-	c.v[c.n] = 0
-	c.n++
-	c.valid.add(false)
-}
-
-func (c *f64Col) data(dt arrow.DataType) *array.Data {
-	d := fixedData(dt, c.n, c.r.take(c.n*8), c.nullable, &c.valid)
-	c.v, c.n = nil, 0
-	return d
-}
-
-func (c *f64Col) release() { c.r.release(); c.valid.r.release() }
-
-func (c *f64Col) setup(mem memory.Allocator, nullable bool) {
-	c.r.mem, c.valid.r.mem, c.nullable = mem, mem, nullable
 }
 
 // f64ListCol accumulates list<double> with non-null elements.
