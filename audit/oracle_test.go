@@ -254,8 +254,8 @@ func compareGame(d *diffs, file string, g *ingest.Game, r *validate.Report, o *o
 	case !pcFailed && v.FirstErrorPly >= 0:
 		d.add("we fail where python-chess reads", fmt.Sprintf("%s: ply %d", where, v.FirstErrorPly))
 	}
-	if strings.Join(strings.Fields(v.FinalFEN), " ") != o.FinalFEN {
-		d.add("final FEN differs", fmt.Sprintf("%s: we %q, python-chess %q", where, v.FinalFEN, o.FinalFEN))
+	if strings.Join(strings.Fields(v.Final.FEN()), " ") != o.FinalFEN {
+		d.add("final FEN differs", fmt.Sprintf("%s: we %q, python-chess %q", where, v.Final.FEN(), o.FinalFEN))
 	}
 	check := func(name string, ours int, theirs *int) {
 		if ours != ply(theirs) {

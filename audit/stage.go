@@ -529,7 +529,7 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	opt32(&row.SeventyFivePly, v.SeventyFivePly)
 	opt32(&row.DeadPly, v.DeadPly)
 	if v.Audited {
-		row.FinalFEN = append(row.FinalFEN[:0], v.FinalFEN...)
+		row.FinalFEN = v.Final.AppendFEN(row.FinalFEN[:0])
 		row.NotationLanguage = v.Language.String()
 	}
 	for k := range s.found {

@@ -15,7 +15,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	n := len(j.pos) - 1
 	final := &j.pos[n]
 	j.finalAnalysed = [2]bool{}
-	v.FinalFEN = final.FEN()
+	v.Final = *final
 	finalHasMove := final.HasLegalMove()
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
 
@@ -97,8 +97,10 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
 // mate. When v is not nil, it records which sides were proven able or
 // unable to mate.
 func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
-	w := j.quickUnwinnable(p, chess.White)
-	b := j.quickUnwinnable(p, chess.Black)
+	p.LegalMoves(&j.ml)
+	forced := j.ml.N < 2 // only then can a forced line prove anything
+	w := j.quickUnwinnable(p, chess.White, forced)
+	b := j.quickUnwinnable(p, chess.Black, forced)
 	if v != nil {
 		if w {
 			v.WhiteCanMate = No

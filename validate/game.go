@@ -118,7 +118,7 @@ type Verdict struct {
 	FivefoldPly       int
 	SeventyFivePly    int
 	DeadPly           int
-	FinalFEN          string
+	Final             chess.Position // the last replayed position (when Audited)
 	Language          chess.Language
 	WhiteCanMate      Tri // at the final replayed position
 	BlackCanMate      Tri

@@ -20,7 +20,12 @@ const maxForced = 64
 // the final positions of 37,000 Lichess games and cost more than the
 // replay of a short game: positions it could prove go to package
 // unwinnable, which proves them too.)
-func (j *Judge) quickUnwinnable(p *chess.Position, winner chess.Color) bool {
+// forced says whether p has at most one legal move: if not, only the
+// material argument applies.
+func (j *Judge) quickUnwinnable(p *chess.Position, winner chess.Color, forced bool) bool {
+	if !forced {
+		return unwinnable.CannotMateByMaterial(p, winner)
+	}
 	q := *p
 	var seen [maxForced]uint64
 	for i := 0; ; i++ {
