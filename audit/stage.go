@@ -490,7 +490,7 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	row.SourceLine = int64(raw.Line)
 	row.GameIndex = int64(raw.Index)
 	for i := range g.Tags {
-		row.SetTag([]byte(g.Tags[i].Name), []byte(g.Tags[i].Value))
+		row.SetTagString(g.Tags[i].Name, g.Tags[i].Value)
 	}
 	// Movetext: normalized English SAN with move numbers.
 	mt := row.Movetext[:0]

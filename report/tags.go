@@ -14,6 +14,16 @@ import "time"
 // occurrence wins and later ones are ignored (the PGN reader reports
 // duplicates as findings). SetTag reports whether the tag was stored.
 func (r *GameRow) SetTag(name, value []byte) bool {
+	return r.setTag(name, value)
+}
+
+// SetTagString is SetTag for strings, without converting them (the row
+// copies what it keeps).
+func (r *GameRow) SetTagString(name, value string) bool {
+	return r.setTag(bytesOf(name), bytesOf(value))
+}
+
+func (r *GameRow) setTag(name, value []byte) bool {
 	var s *OptBytes
 	switch string(name) {
 	case "Event":
