@@ -12,29 +12,36 @@ import (
 // the recorded result.
 func (j *Judge) judgeEnd(g *Game, r *Report) {
 	v := &r.Verdict
-	n := len(j.pos) - 1
-	final := &j.pos[n]
+	h := &j.h
+	n := h.last()
+	final := &h.cur
 	j.finalAnalysed = [2]bool{}
 	v.Final = *final
 	finalHasMove := final.HasLegalMove()
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
 
+	// twice[parity]: the latest ply of that parity so far whose position
+	// had occurred twice (a claim by announced move needs one in reach).
+	twice := [2]int{-1, -1}
 	for k := 0; k <= n; k++ {
-		p := &j.pos[k]
-		clock := p.HalfmoveClock()
+		if k > 0 && h.reps[k-1] >= 2 {
+			twice[(k-1)&1] = k - 1
+		}
+		clock := int(h.clock[k])
 		if v.FiftyPly < 0 && clock >= 100 && hasLegal(k) {
 			v.FiftyPly = k
 		}
 		if v.SeventyFivePly < 0 && clock >= 150 && hasLegal(k) {
 			v.SeventyFivePly = k
 		}
-		if v.ThreefoldPly < 0 && j.reps[k] >= 3 {
+		if v.ThreefoldPly < 0 && h.reps[k] >= 3 {
 			v.ThreefoldPly = k
 		}
-		if v.FivefoldPly < 0 && j.reps[k] >= 5 {
+		if v.FivefoldPly < 0 && h.reps[k] >= 5 {
 			v.FivefoldPly = k
 		}
-		if v.ThreefoldClaimPly < 0 && (j.reps[k] >= 3 || (hasLegal(k) && j.claimableByMove(k))) {
+		if v.ThreefoldClaimPly < 0 && (h.reps[k] >= 3 ||
+			(hasLegal(k) && twice[(k-1)&1] >= max(k-clock-1, 0) && j.claimableByMove(k))) {
 			v.ThreefoldClaimPly = k
 		}
 	}
@@ -73,7 +80,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 // dead, finds the first dead ply (deadness is monotone along a game).
 func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
 	v := &r.Verdict
-	final := &j.pos[n]
+	final := &j.h.cur
 	dead := j.isDead(final, v)
 	if !dead {
 		return
@@ -81,7 +88,7 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if j.isDead(&j.pos[mid], nil) {
+		if p := j.h.at(mid); j.isDead(&p, nil) {
 			hi = mid
 		} else {
 			lo = mid + 1
@@ -190,9 +197,18 @@ func moveLine(g *Game, k int) int {
 // eventFindings writes one finding per rule that applied, at its first ply.
 func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	v := &r.Verdict
-	n := len(j.pos) - 1
+	n := j.h.last()
+	final := &j.h.cur
+	// sideAt is the side to move at ply k.
+	sideAt := func(k int) chess.Color {
+		if (n-k)%2 == 0 {
+			return final.SideToMove()
+		}
+		return final.SideToMove().Other()
+	}
 	at := func(k int) Finding {
-		f := Finding{Ply: k, FEN: j.pos[k].FEN(), Color: j.pos[k].SideToMove().Other()}
+		p := j.h.at(k)
+		f := Finding{Ply: k, FEN: p.FEN(), Color: p.SideToMove().Other()}
 		if k > 0 && k <= len(g.Moves) {
 			f.SAN = string(g.Moves[k-1].Text)
 			f.Line = g.Moves[k-1].Line
@@ -204,13 +220,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if mated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindCheckmate, Info, "5.1.1"
-		f.Message = fmt.Sprintf("%s is checkmated: %s wins", j.pos[n].SideToMove(), j.pos[n].SideToMove().Other())
+		f.Message = fmt.Sprintf("%s is checkmated: %s wins", final.SideToMove(), final.SideToMove().Other())
 		j.add(r, f)
 	}
 	if stalemated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindStalemate, Info, "5.2.1"
-		f.Message = fmt.Sprintf("%s has no legal move and is not in check: the game is drawn by stalemate", j.pos[n].SideToMove())
+		f.Message = fmt.Sprintf("%s has no legal move and is not in check: the game is drawn by stalemate", final.SideToMove())
 		j.add(r, f)
 	}
 	if v.DeadPly >= 0 && !(stalemated && v.DeadPly == n) { // a stalemate is reported as such
@@ -222,13 +238,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if v.ThreefoldClaimPly >= 0 && (v.ThreefoldPly < 0 || v.ThreefoldClaimPly < v.ThreefoldPly) {
 		f := at(v.ThreefoldClaimPly)
 		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1"
-		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", j.pos[v.ThreefoldClaimPly].SideToMove())
+		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", sideAt(v.ThreefoldClaimPly))
 		j.add(r, f)
 	}
 	if v.ThreefoldPly >= 0 {
 		f := at(v.ThreefoldPly)
 		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.2"
-		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", j.pos[v.ThreefoldPly].SideToMove())
+		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", sideAt(v.ThreefoldPly))
 		j.add(r, f)
 	}
 	if v.FiftyPly >= 0 {
@@ -262,8 +278,9 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 			f.SAN = string(g.Moves[v.EndPly].Text)
 			f.Line = g.Moves[v.EndPly].Line
 		}
-		f.FEN = j.pos[v.EndPly].FEN()
-		f.Color = j.pos[v.EndPly].SideToMove()
+		p := j.h.at(v.EndPly)
+		f.FEN = p.FEN()
+		f.Color = p.SideToMove()
 		f.Kind, f.Severity, f.Article = KindMovesAfterEnd, Error, v.End.Article()
 		f.Message = fmt.Sprintf("the game ended at ply %d by %s (art. %s), but %d more ply(s) are recorded after it",
 			v.EndPly, strings.ReplaceAll(v.End.String(), "_", " "), v.End.Article(), v.PliesRecorded-v.EndPly)
@@ -274,7 +291,7 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 // judgeResult compares the recorded result with what the Laws say.
 func (j *Judge) judgeResult(g *Game, r *Report) {
 	v := &r.Verdict
-	n := len(j.pos) - 1
+	n := j.h.last()
 	tag, tagOK := NormalizeResult(g.Result)
 	tok, tokOK := NormalizeResult(g.ResultToken)
 	// A movetext ending in "*" (unfinished record) does not contradict a
@@ -293,7 +310,8 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	}
 	if v.End != EndNone {
 		e := v.EndPly
-		p := &j.pos[e]
+		endPos := j.h.at(e)
+		p := &endPos
 		want := "1/2-1/2"
 		if v.End == EndCheckmate {
 			want = winFor(p.SideToMove().Other())
@@ -325,7 +343,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	if winner == chess.Black {
 		can = v.BlackCanMate
 	}
-	final := &j.pos[n]
+	final := &j.h.cur
 	article, how := terminationArticle(g.Termination, final, winner)
 	// deadAnalysis has already tried the quick proofs on the final
 	// position (can is No when one succeeded) and, where it ran the exact

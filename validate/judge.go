@@ -31,9 +31,7 @@ const (
 type Judge struct {
 	opt  Options
 	an   *unwinnable.Analyzer
-	pos  []chess.Position // pos[k] = position at ply k
-	hash []uint64         // hash[k] = FIDE key of pos[k]
-	reps []int32          // reps[k] = occurrences of pos[k] among pos[0..k]
+	h    history // the game replayed so far
 	ml   chess.MoveList
 	buf  []byte
 	// finalAnalysed[c]: the exact analysis already ran for c on this
@@ -177,15 +175,13 @@ func (j *Judge) probe(g *Game, start *chess.Position, l chess.Language) int {
 func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Report) (chess.Language, int) {
 	v := &r.Verdict
 	v.FirstErrorPly = -1
-	j.pos = append(j.pos[:0], *start)
-	j.hash = append(j.hash[:0], start.Hash())
-	j.reps = append(j.reps[:0], 1)
+	j.h.reset(start)
 	var checkMarkNotes, checkMarkFirst int
 	nullNoted := false
 	failed := -1
 	for i := range g.Moves {
 		tok := &g.Moves[i]
-		p := &j.pos[len(j.pos)-1]
+		p := &j.h.cur
 		ply := i + 1
 		pm := p.ParseMove(tok.Text, l)
 		m := pm.Move
@@ -223,18 +219,14 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			j.buf = p.AppendUCI(j.buf[:0], m)
 			pl.uci = r.appendText(j.buf)
 		}
-		j.pos = append(j.pos, *p) // p is stale from here on
-		next := &j.pos[len(j.pos)-1]
-		next.Play(m)
-		h := next.Hash()
-		j.hash = append(j.hash, h)
-		reps := j.countRepetitions(len(j.pos) - 1)
-		j.reps = append(j.reps, int32(reps))
+		j.h.push(m)
 		if j.opt.Plies {
+			next := &j.h.cur
+			k := j.h.last()
 			pl.Check = next.InCheck()
 			pl.Halfmove = next.HalfmoveClock()
-			pl.Repetition = reps
-			pl.Hash = h
+			pl.Repetition = int(j.h.reps[k])
+			pl.Hash = j.h.hash[k]
 			if j.opt.FEN {
 				j.buf = next.AppendFEN(j.buf[:0])
 				pl.fen = r.appendText(j.buf)
@@ -242,15 +234,15 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			r.Plies = append(r.Plies, pl)
 		}
 	}
-	v.PliesReplayed = len(j.pos) - 1
+	v.PliesReplayed = j.h.last()
 	if failed >= 0 {
 		v.FirstErrorPly = failed + 1
 	}
 	if checkMarkNotes > 0 {
-		p := &j.pos[checkMarkFirst-1]
+		p := j.h.at(checkMarkFirst - 1)
 		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.13", Ply: checkMarkFirst, Color: p.SideToMove(),
 			SAN: string(g.Moves[checkMarkFirst-1].Text), FEN: p.FEN(), Line: g.Moves[checkMarkFirst-1].Line,
-			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", checkMarkNotes, moveLabel(p, checkMarkFirst))})
+			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", checkMarkNotes, moveLabel(&p, checkMarkFirst))})
 	}
 	return l, failed
 }
@@ -281,59 +273,22 @@ func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm 
 	j.add(r, f)
 }
 
-// countRepetitions counts how often pos[k] occurred among pos[0..k]. Only
-// positions since the last capture or pawn move can be the same, and only
-// every other ply has the same side to move.
-func (j *Judge) countRepetitions(k int) int {
-	n := 1
-	h := j.hash[k]
-	back := j.pos[k].HalfmoveClock()
-	var key *chess.PositionKey
-	for i := k - 2; i >= 0 && k-i <= back; i -= 2 {
-		if j.hash[i] != h {
-			continue
-		}
-		if key == nil {
-			kk := j.pos[k].Key()
-			key = &kk
-		}
-		if j.pos[i].Key() == *key {
-			n++
-		}
-	}
-	return n
-}
-
 // claimableByMove reports whether the player to move at ply k can claim a
 // threefold repetition by announcing a move (9.2.1.1): some legal move
-// makes a position that has already occurred at least twice.
+// makes a position that has already occurred at least twice. Only moves
+// that zero nothing can repeat a position.
 func (j *Judge) claimableByMove(k int) bool {
-	back := j.pos[k].HalfmoveClock()
-	// Candidates: earlier positions with the other side to move that
-	// occurred twice already.
-	any := false
-	for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
-		if j.reps[i] >= 2 {
-			any = true
-			break
-		}
-	}
-	if !any {
-		return false
-	}
-	p := &j.pos[k]
+	p := j.h.at(k)
+	back := p.HalfmoveClock()
 	p.LegalMoves(&j.ml)
 	for _, m := range j.ml.Slice() {
 		if m.IsPromotion() || m.IsEnPassant() || p.MovedPiece(m).Type() == chess.Pawn || p.CapturedPiece(m) != chess.NoPiece {
 			continue // a zeroing move makes a position never seen before
 		}
-		q := *p
+		q := p
 		q.Play(m)
-		h := q.Hash()
-		for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
-			if j.hash[i] == h && j.reps[i] >= 2 && j.pos[i].Key() == q.Key() {
-				return true
-			}
+		if j.h.repeatsTwiceSeen(&q, k, back) {
+			return true
 		}
 	}
 	return false

@@ -1,0 +1,107 @@
+package validate
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// checkpointEvery is how many plies apart history keeps full positions.
+const checkpointEvery = 32
+
+// history is what the judge keeps of a replayed game: per ply the move, the
+// FIDE key, the halfmove clock and the repetition count, the current
+// position, and one full position every checkpointEvery plies, from which
+// any earlier position is rebuilt by playing at most checkpointEvery-1
+// moves. Keeping every position (160 bytes a ply) cost more than the
+// rules that need them, which look at earlier positions only now and then:
+// to confirm a repetition, to find the first dead ply, to write a finding.
+type history struct {
+	moves       []chess.Move     // moves[k] leads from ply k to ply k+1
+	hash        []uint64         // hash[k]: FIDE key of the position at ply k
+	clock       []int32          // clock[k]: its halfmove clock
+	reps        []int32          // reps[k]: occurrences of that position among plies 0..k
+	checkpoints []chess.Position // checkpoints[c]: the position at ply c*checkpointEvery
+	cur         chess.Position   // the position at the last ply
+}
+
+// reset starts a game from start.
+func (h *history) reset(start *chess.Position) {
+	h.moves = h.moves[:0]
+	h.hash = append(h.hash[:0], start.Hash())
+	h.clock = append(h.clock[:0], int32(start.HalfmoveClock()))
+	h.reps = append(h.reps[:0], 1)
+	h.checkpoints = append(h.checkpoints[:0], *start)
+	h.cur = *start
+}
+
+// last returns the last ply.
+func (h *history) last() int { return len(h.hash) - 1 }
+
+// push plays m (legal, or chess.NullMove) on the current position.
+func (h *history) push(m chess.Move) {
+	h.moves = append(h.moves, m)
+	h.cur.Play(m)
+	k := len(h.hash)
+	if k%checkpointEvery == 0 {
+		h.checkpoints = append(h.checkpoints, h.cur)
+	}
+	h.hash = append(h.hash, h.cur.Hash())
+	h.clock = append(h.clock, int32(h.cur.HalfmoveClock()))
+	h.reps = append(h.reps, h.countReps(k))
+}
+
+// at returns the position at ply k.
+func (h *history) at(k int) chess.Position {
+	if k == h.last() {
+		return h.cur
+	}
+	c := k / checkpointEvery
+	p := h.checkpoints[c]
+	for i := c * checkpointEvery; i < k; i++ {
+		p.Play(h.moves[i])
+	}
+	return p
+}
+
+// countReps counts how often the position at ply k (the current one)
+// occurred among plies 0..k. Only positions since the last capture or pawn
+// move can be the same, only every other ply has the same side to move,
+// and the latest earlier occurrence already counts the ones before it: so
+// one confirmed match settles the count.
+func (h *history) countReps(k int) int32 {
+	key := h.hash[k]
+	back := int(h.clock[k])
+	var exact *chess.PositionKey
+	for i := k - 2; i >= 0 && k-i <= back; i -= 2 {
+		if h.hash[i] != key {
+			continue
+		}
+		if exact == nil {
+			e := h.cur.Key()
+			exact = &e
+		}
+		if p := h.at(i); p.Key() == *exact {
+			return h.reps[i] + 1
+		}
+	}
+	return 1
+}
+
+// repeatsTwiceSeen reports whether q's position occurred at least twice
+// among the plies since ply k-back-1 that have q's side to move, k being
+// the ply before q. Only earlier plies of the other parity than k can hold
+// it.
+func (h *history) repeatsTwiceSeen(q *chess.Position, k, back int) bool {
+	key := q.Hash()
+	var exact *chess.PositionKey
+	for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
+		if h.hash[i] != key || h.reps[i] < 2 {
+			continue
+		}
+		if exact == nil {
+			e := q.Key()
+			exact = &e
+		}
+		if p := h.at(i); p.Key() == *exact {
+			return true
+		}
+	}
+	return false
+}
