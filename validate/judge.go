@@ -29,11 +29,11 @@ const (
 // Judge replays games and judges them. It holds one worker's buffers; use
 // one Judge per goroutine.
 type Judge struct {
-	opt  Options
-	an   *unwinnable.Analyzer
-	h    history // the game replayed so far
-	ml   chess.MoveList
-	buf  []byte
+	opt Options
+	an  *unwinnable.Analyzer
+	h   history // the game replayed so far
+	ml  chess.MoveList
+	buf []byte
 	// finalAnalysed[c]: the exact analysis already ran for c on this
 	// game's final position (with the dead-position budget).
 	finalAnalysed [2]bool
