@@ -136,11 +136,23 @@ var gamesFields = []arrow.Field{
 	opt("black_can_mate", boolean),
 }
 
+// The games table has no dictionary-encoded column: its size is the
+// movetext's, whatever the encoding of the small columns (a dictionary for
+// event, result, eco and the like saved 1.6% of the table on Lichess
+// games), while arrow-go's dictionary encoder allocates per string value:
+// plain encoding cuts the writer's CPU per game by about a quarter.
 var gamesTable = Table{
 	Name:   GamesTableName,
 	Schema: newSchema(GamesTableName, gamesFields...),
-	plain: []string{"game_id", "source_offset", "source_line", "game_index", "site", "white", "black",
-		"start_fen", "movetext", "final_fen"},
+	plain:  fieldNames(gamesFields),
+}
+
+func fieldNames(fs []arrow.Field) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Name
+	}
+	return names
 }
 
 // GamesTable returns the games table: one row per game.

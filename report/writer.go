@@ -171,7 +171,10 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 		parquet.WithMaxRowGroupLength(opts.RowGroupRows),
 	}
 	for _, c := range table.plain {
-		wp = append(wp, parquet.WithDictionaryFor(c, false))
+		// the column, or the leaves of a map or list column
+		for _, leaf := range []string{c, c + ".key_value.key", c + ".key_value.value", c + ".list.element"} {
+			wp = append(wp, parquet.WithDictionaryFor(leaf, false))
+		}
 	}
 	return &TableWriter{
 		dir:   dir,
