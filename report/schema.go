@@ -219,8 +219,11 @@ var movesFields = []arrow.Field{
 // grows by about 4%) but which arrow-go's dictionary encoder would hash,
 // with an allocation, per value (a fifth of the writer's CPU). The columns
 // of fixed vocabularies (colour, pieces, squares) are dictionary arrays
-// from the start: see dictCol.
-var movesPlain = []string{"san", "uci", "comment", "zobrist"}
+// from the start: see dictCol. The integer columns are plain too: on
+// Lichess games that cut the writer's CPU by a tenth for a table 6%
+// larger.
+var movesPlain = []string{"game_id", "ply", "move_number", "san", "uci", "clock_ms", "emt_ms", "eval_cp", "eval_mate",
+	"comment", "halfmove_clock", "repetition_count", "zobrist"}
 
 var (
 	movesTable = Table{
