@@ -19,6 +19,13 @@ type history struct {
 	reps        []int32          // reps[k]: occurrences of that position among plies 0..k
 	checkpoints []chess.Position // checkpoints[c]: the position at ply c*checkpointEvery
 	cur         chess.Position   // the position at the last ply
+
+	// latest[key % len] holds game<<32 | (ply+1) for the latest ply of
+	// this game whose key fell in that slot: when it lies before the
+	// window a repetition could come from, no earlier ply can repeat the
+	// position and the scan is skipped (most plies of most games).
+	latest [4096]uint64
+	game   uint64
 }
 
 // reset starts a game from start.
@@ -29,6 +36,13 @@ func (h *history) reset(start *chess.Position) {
 	h.reps = append(h.reps[:0], 1)
 	h.checkpoints = append(h.checkpoints[:0], *start)
 	h.cur = *start
+	h.game++
+	h.note(0)
+}
+
+// note records ply k in latest.
+func (h *history) note(k int) {
+	h.latest[h.hash[k]%uint64(len(h.latest))] = h.game<<32 | uint64(k+1)
 }
 
 // last returns the last ply.
@@ -45,6 +59,7 @@ func (h *history) push(m chess.Move) {
 	h.hash = append(h.hash, h.cur.Hash())
 	h.clock = append(h.clock, int32(h.cur.HalfmoveClock()))
 	h.reps = append(h.reps, h.countReps(k))
+	h.note(k)
 }
 
 // at returns the position at ply k.
@@ -68,6 +83,9 @@ func (h *history) at(k int) chess.Position {
 func (h *history) countReps(k int) int32 {
 	key := h.hash[k]
 	back := int(h.clock[k])
+	if e := h.latest[key%uint64(len(h.latest))]; e>>32 != h.game || int(e&0xffffffff)-1 < k-back {
+		return 1 // nothing in reach shares even the slot
+	}
 	var exact *chess.PositionKey
 	for i := k - 2; i >= 0 && k-i <= back; i -= 2 {
 		if h.hash[i] != key {
