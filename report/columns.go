@@ -41,7 +41,7 @@ func (r *region) take(n int) *memory.Buffer {
 	}
 	b := r.buf
 	b.ResizeNoShrink(n)
-	r.buf, r.hint = nil, n
+	r.buf, r.hint = nil, n+n/4 // headroom: the next batch is often a little larger
 	return b
 }
 
