@@ -148,6 +148,8 @@ type Analyzer struct {
 	forced [maxForced + 1]uint64
 	queue  []bfsNode // closure search, allocated on first use
 	ss     semistatic
+
+	visited visitedSet // closure search (closure.go)
 }
 
 // NewAnalyzer returns an Analyzer with the given options (defaults filled in).
