@@ -150,6 +150,8 @@ type Analyzer struct {
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
 	queue  []bfsNode             // closure search, allocated on first use
 	ss     semistatic
+
+	visited visitedSet // closure search (closure.go)
 }
 
 // NewAnalyzer returns an Analyzer with the given options (defaults filled in).

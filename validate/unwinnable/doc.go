@@ -97,18 +97,31 @@
 //     over-approximation of the squares it can ever stand on, computed as a
 //     fixpoint together with the squares that can ever be free of each
 //     colour; kings avoid squares attacked by immovable, uncapturable
-//     pieces; blocked and facing pawns; promotion makes a piece universal.
-//     The position is unwinnable if no square the loser's king can reach is
-//     a possible mate square: one a winner's piece can attack, whose
-//     neighbours in the king's reach can all be attacked by the winner or
-//     blocked, each by a different loser's piece (a bipartite matching).
-//     This includes D3's "no visitors" and "bishops of one colour" rules.
-//     Positions with castling rights or a legal en passant capture are
-//     skipped, and so are positions where the winner has a pawn that can
-//     step forward and has no pawn or king ahead on its file (it can
-//     nearly always promote, which makes the decision negative anyway). The
-//     "pawn visitors that can never promote" step of D3 is left out: its
-//     author flags it as unproven.
+//     pieces; blocked and facing pawns; promotion makes a piece universal;
+//     castling moves king and rook to their target squares when the squares
+//     between can be empty. The stalemate rule: when a side can never move
+//     anything but its king, the enemy king never steps onto a square after
+//     which that king would have no step left (not next to the enemy king,
+//     not onto its own pinned-down pieces, not onto a square attacked by a
+//     pinned-down enemy piece): that step would stalemate, and the game
+//     would end without a mate (or mate, but only as the last move of a
+//     line, which the decision allows for). This is what keeps a king out
+//     of a locked pawn chain whose pawns it could only take by
+//     stalemating. The position is unwinnable if no square the loser's king
+//     can reach is a possible mate square: one a winner's piece can attack,
+//     whose neighbours in the king's reach can all be attacked by the
+//     winner or blocked, each by a different loser's piece (a bipartite
+//     matching). This includes D3's "no visitors" and "bishops of one
+//     colour" rules. Positions with a legal en passant capture are skipped,
+//     and so are positions where the winner has a pawn that can step
+//     forward and has no pawn or king ahead on its file (it can nearly
+//     always promote, which makes the decision negative anyway). The "pawn
+//     visitors that can never promote" step of D3 is left out: its author
+//     flags it as unproven. The helpmate search also asks it at every node
+//     with at least three units of depth left (unless the loser has such an
+//     open pawn too: its promotion would give blockers for every flight
+//     square): a proven position is not expanded (it counts as done, like a
+//     material-dead one).
 //  8. One-ply split: every legal move is played, forced moves followed, and
 //     steps 3, 4 and 7 tried on the result. All children proven: unwinnable.
 //     Proven children are stored as done so the searches skip them.
@@ -116,8 +129,12 @@
 //     table keyed by the Zobrist hash (and the winner), storing the depth
 //     searched, for a tenth of the budget; then a closure search
 //     (closure.go): breadth-first enumeration of all positions reachable
-//     from the root, each once, without depth limit, capped at
-//     Options.ClosureNodes. Running out of positions proves unwinnability; a
+//     from the root, each once (its own exact set of visited positions),
+//     without depth limit, capped at Options.ClosureNodes positions. When
+//     the move cap max(ClosureNodes, NodeBudget/8) is reached while the
+//     unexpanded frontier is below a quarter of the expanded positions (the
+//     enumeration looks nearly complete), it may go on to three quarters of
+//     the node budget. Running out of positions proves unwinnability; a
 //     mate on the way is a shortest witness. Then the helpmate search goes
 //     on until the node budget is spent (Undetermined).
 //
@@ -134,7 +151,19 @@
 // rewarded for any approach to the corner, and the winner is rewarded for
 // clearing the loser's pawn paths and punished for capturing its pawns. The
 // classes only reorder the moves and change depths: no move is ever
-// skipped, so a search without cuts is still exhaustive. An iteration
+// skipped, so a search without cuts is still exhaustive.
+//
+// Closed pawn structures (locked.go) need other lines: pawns of both sides
+// advance, a king takes the pawn that blocks an enemy pawn, the loser
+// promotes (often to a minor piece) and gives the new piece up to a blocked
+// pawn of the winner so that it changes file and runs. At nodes where both
+// sides have pawns and the winner has nothing else but its king, and at all
+// nodes where both sides have pawns once 80% of the node budget is spent,
+// the search uses other classes: promotions (to any piece) and the
+// winner's captures first, every other pawn push rewarded (a pawn has at
+// most six of them, so rewards stay finite), the loser's king rewarded for
+// steps toward the corner, the winner's direct checks searched early,
+// everything else (the loser's captures too) normal. An iteration
 // proves unwinnability only if nothing was cut by depth or node limit and no
 // position was skipped on the strength of an earlier iteration (see the
 // closure argument in search.go). A move into a leaf (no depth left) is

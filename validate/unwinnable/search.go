@@ -101,6 +101,10 @@ var distTable = func() (t [64][64]uint8) {
 
 // classify sets the class of each move in f.ml for position p.
 func (a *Analyzer) classify(p *chess.Position, f *frame, ply int) {
+	if ply < rewardPlyCap && a.lockedClasses(p) {
+		a.classifyLocked(p, f) // closed pawn structures (locked.go)
+		return
+	}
 	stm := p.SideToMove()
 	n := f.ml.N
 	if ply >= rewardPlyCap {
@@ -312,6 +316,10 @@ func (a *Analyzer) search(p *chess.Position, depth, ply int, prevReward bool) (f
 			}
 			return false, false
 		}
+	}
+	if depth >= ssMinDepth && a.ssPrune(p) {
+		*e = ttEntry{key: key, gen: a.igen, depth: 1<<15 - 1, done: true}
+		return false, true
 	}
 	if !(e.done && e.gen >= a.qgen) {
 		*e = ttEntry{key: key, gen: a.igen, depth: eff}

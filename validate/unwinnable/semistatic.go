@@ -10,8 +10,11 @@ import "github.com/arbiter-chess/arbiter/chess"
 // every square that can ever be free of pieces of colour c, the sets are
 // grown from the current position until one full round of the rules below
 // changes nothing. The soundness argument is an induction over any legal
-// continuation: if every move so far stayed inside the final sets, the next
-// one does too, because each rule, evaluated on the final sets, admits it:
+// continuation that passes no terminal position before its end (a mating
+// line never does): if every position so far lies inside the final sets,
+// the next one does too, because each rule, evaluated on the final sets and
+// on the present position only, admits the move (the stalemate rule below
+// holds for every position but the last one, see decide):
 //
 //   - a knight, bishop, rook, queen or king steps to t only if t is in
 //     clear[own colour] (sliders as chains of single steps: each square a
@@ -31,14 +34,32 @@ import "github.com/arbiter-chess/arbiter/chess"
 //     be captured (some white piece other than the facing pawn can reach a
 //     square of its reach), and vice versa;
 //   - the square of a piece is clear of its colour if the piece can move at
-//     all or an enemy piece can reach it (capture).
+//     all or an enemy piece can reach it (capture);
+//   - castling (rights still held) puts the king's and the rook's target
+//     squares in their reach when every square the move needs empty can be
+//     empty of both colours;
+//   - the stalemate rule: when every piece of colour a other than its king
+//     can never move (reach = its own square; such a piece has no legal
+//     move in any position inside the sets, since every legal move would be
+//     admitted by the rules above), the enemy king b never steps onto a
+//     square x unless a's king, standing on some square k of its reach not
+//     next to x, has a step to a square that is in clear[a], not attacked by
+//     a pinned-down non-king piece of b and not next to x. Otherwise a would
+//     have no legal move after that step: stalemate (the game is over, no
+//     mate follows) or mate by b, which can only be the last move of a line.
+//     The kings' own attacks are left out here: b's king is the piece
+//     moving.
 //
 // Deciding (see decide): R = reach of the loser's king. A mate needs a
 // square of R that a winner's piece can attack and whose neighbours in R can
 // all be attacked or blocked at once. This covers D3's "no visitors" and
 // "bishops of one colour" rules, and also positions where a piece can check
-// but nothing can ever take the flight squares away.
-// Positions with castling rights or a legal en passant capture are skipped.
+// but nothing can ever take the flight squares away. Because the stalemate
+// rule may fail for the last move, the winner's king may then stand one
+// step outside its reach; such a last step gives check only by discovery,
+// so decide adds the squares one step from those squares of its reach that
+// lie on a line from the mate square towards a square a winner's slider can
+// reach. Positions with a legal en passant capture are skipped.
 
 const (
 	fileA chess.Bitboard = 0x0101010101010101
@@ -115,12 +136,44 @@ type semistatic struct {
 	pc    [32]ssPiece
 	n     int
 	clear [2]chess.Bitboard
+	// Of the last round: squares attacked by pinned-down pieces of each
+	// colour, and the squares the stalemate rule keeps each king off.
+	permAtt [2]chess.Bitboard
+	kingAtt [2]chess.Bitboard // attacks of a king that can never move
+	forbid  [2]chess.Bitboard
+	castle  [4]ssCastle
+	ncastle int
+}
+
+// ssCastle is a castling right: king and rook squares, their targets, and
+// the squares that must be empty (other than the king's and the rook's).
+type ssCastle struct {
+	king, rook, kt, rt chess.Square
+	path               chess.Bitboard
+}
+
+// castling adds the target squares of castling to the reach r of a king or
+// rook still standing on its castling square, when every square the move
+// needs empty can be empty of both colours.
+func (s *semistatic) castling(q *ssPiece, r, both chess.Bitboard) chess.Bitboard {
+	for _, c := range s.castle[:s.ncastle] {
+		if c.path&^both != 0 {
+			continue
+		}
+		if q.kind == chess.King && q.sq == c.king {
+			r |= c.kt.Bitboard()
+		}
+		if q.kind == chess.Rook && q.sq == c.rook {
+			r |= c.rt.Bitboard()
+		}
+	}
+	return r
 }
 
 // unwinnable reports whether the reachability analysis proves that w can
 // never mate in p. False means "not proven".
 func (s *semistatic) unwinnable(p *chess.Position, w chess.Color) bool {
-	if p.HasLegalEnPassant() || p.CastlingRights() != 0 || hasOpenPawn(p, w) {
+	if p.HasLegalEnPassant() || hasOpenPawn(p, w) {
 		return false
 	}
 	if !s.run(p) {
@@ -165,9 +218,33 @@ func (s *semistatic) run(p *chess.Position) bool {
 	}
 	s.clear[chess.White] = ^p.ByColor(chess.White)
 	s.clear[chess.Black] = ^p.ByColor(chess.Black)
+	s.ncastle = 0
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		for _, kside := range []bool{true, false} {
+			rook := p.CastlingRook(c, kside)
+			if rook == chess.NoSquare {
+				continue
+			}
+			king := p.KingSquare(c)
+			back := chess.Square(0)
+			if c == chess.Black {
+				back = 56
+			}
+			kt, rt := back+2, back+3 // c1, d1
+			if kside {
+				kt, rt = back+6, back+5 // g1, f1
+			}
+			path := chess.Between(king, kt) | kt.Bitboard() | chess.Between(rook, rt) | rt.Bitboard()
+			s.castle[s.ncastle] = ssCastle{king: king, rook: rook, kt: kt, rt: rt, path: path &^ king.Bitboard() &^ rook.Bitboard()}
+			s.ncastle++
+		}
+	}
 
 	for round := 0; round < 1000; round++ {
-		var reachAll, reachNK, permAtt [2]chess.Bitboard
+		var reachAll, reachNK [2]chess.Bitboard
+		permAtt := &s.permAtt
+		*permAtt = [2]chess.Bitboard{}
+		s.kingAtt = [2]chess.Bitboard{}
 		for i := 0; i < s.n; i++ {
 			q := &s.pc[i]
 			reachAll[q.color] |= q.reach
@@ -199,11 +276,16 @@ func (s *semistatic) run(p *chess.Position) bool {
 				permAtt[q.color] |= diagSteps(bb)
 			case chess.Rook:
 				permAtt[q.color] |= orthoSteps(bb)
-			case chess.Queen, chess.King:
+			case chess.Queen:
 				permAtt[q.color] |= kingSteps(bb)
+			case chess.King:
+				s.kingAtt[q.color] = kingSteps(bb)
 			}
 		}
 		s.facingPairs()
+		s.stalemateRule() // before the kings' attacks join permAtt
+		permAtt[chess.White] |= s.kingAtt[chess.White]
+		permAtt[chess.Black] |= s.kingAtt[chess.Black]
 		both := s.clear[chess.White] & s.clear[chess.Black]
 		for i := 0; i < s.n; i++ {
 			q := &s.pc[i]
@@ -222,13 +304,16 @@ func (s *semistatic) run(p *chess.Position) bool {
 			case chess.Queen:
 				r = flood(r, own, kingSteps)
 			case chess.King:
-				r = flood(r, own&^permAtt[q.color.Other()], kingSteps)
+				r = flood(r, own&^permAtt[q.color.Other()]&^s.forbid[q.color], kingSteps)
 			case chess.Pawn:
 				r = s.pawnReach(q, both, own&reachNK[q.color.Other()])
 				if r&(rank1|rank8) != 0 {
 					q.universal = true
 					r = full
 				}
+			}
+			if q.kind == chess.King || q.kind == chess.Rook {
+				r = s.castling(q, r, both)
 			}
 			if r != q.reach {
 				q.reach = r
@@ -240,6 +325,40 @@ func (s *semistatic) run(p *chess.Position) bool {
 		}
 	}
 	return false
+}
+
+// stalemateRule sets forbid (see the rules above): when every piece of
+// colour a other than its king can never move, the enemy king never steps
+// onto a square x after which a's king, standing on a square of its reach
+// not next to x, has no step within its reach (plus one plain step) that is
+// not next to x either.
+func (s *semistatic) stalemateRule() {
+	s.forbid = [2]chess.Bitboard{}
+	var kr [2]chess.Bitboard
+	var mobile [2]bool
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		if q.kind == chess.King {
+			kr[q.color] = q.reach
+		} else if q.universal || q.reach != q.sq.Bitboard() {
+			mobile[q.color] = true
+		}
+	}
+	for a := chess.White; a <= chess.Black; a++ {
+		if mobile[a] {
+			continue
+		}
+		ka := kr[a]
+		steps := s.clear[a] &^ s.permAtt[a.Other()]
+		var f chess.Bitboard
+		for x := chess.Square(0); x < 64; x++ {
+			near := kingSteps(x.Bitboard()) | x.Bitboard()
+			if kingSteps(ka&^near)&steps&^near == 0 {
+				f |= x.Bitboard()
+			}
+		}
+		s.forbid[a.Other()] = f
+	}
 }
 
 // flood closes r under step onto squares of allowed.
@@ -388,12 +507,39 @@ func (s *semistatic) decide(w chess.Color) bool {
 			att |= diagRays(q.reach, empty) | orthoRays(q.reach, empty)
 		}
 	}
+	// The stalemate rule holds for every position of a line but the last:
+	// the mating move itself may be a step of the winner's king to a square
+	// it keeps the king off (a discovered check, so from a square on a line
+	// from the mate square to a square a winner's slider can reach).
+	var diagS, orthoS chess.Bitboard // squares the winner's sliders can reach
+	for i := 0; i < s.n; i++ {
+		q := &s.pc[i]
+		if q.color == w && (q.kind == chess.Bishop || q.kind == chess.Queen) {
+			diagS |= q.reach
+		}
+		if q.color == w && (q.kind == chess.Rook || q.kind == chess.Queen) {
+			orthoS |= q.reach
+		}
+	}
 	for cand := kr & att; cand != 0; {
 		m := cand.PopFirst()
 		mb := m.Bitboard()
 		around := kingSteps(mb)
 		flights := around & kr &^ att
-		if mateSquarePossible(flights, wk&^around&^mb, blockers[:nb]) {
+		ks := wk
+		if s.forbid[w] != 0 {
+			// Rays through the king's own squares too: it stands in the
+			// line until the last move.
+			var from chess.Bitboard
+			if d := diagRays(mb, empty|wk); d&diagS != 0 {
+				from |= d
+			}
+			if o := orthoRays(mb, empty|wk); o&orthoS != 0 {
+				from |= o
+			}
+			ks |= kingSteps(wk&from) & s.clear[w] &^ s.permAtt[l]
+		}
+		if mateSquarePossible(flights, ks&^around&^mb, blockers[:nb]) {
 			return false
 		}
 	}
@@ -476,3 +622,19 @@ func diagRays(b, empty chess.Bitboard) chess.Bitboard {
 func orthoRays(b, empty chess.Bitboard) chess.Bitboard {
 	return ray(b, empty, stepN) | ray(b, empty, stepS) | ray(b, empty, stepE) | ray(b, empty, stepW)
 }
+
+// ssPrune reports whether the reachability analysis proves that the winner
+// cannot mate from p (a node of the helpmate search). Such a position needs
+// no expansion: every line through it is mate-free.
+//
+// A loser's pawn with an open file nearly always promotes, and its piece
+// can then block every flight square, which makes the decision negative:
+// such positions are not analysed here (this only gives up proofs, and
+// saves the fixpoint at most nodes of open positions).
+func (a *Analyzer) ssPrune(p *chess.Position) bool {
+	return !hasOpenPawn(p, a.l) && a.ss.unwinnable(p, a.w)
+}
+
+// ssMinDepth is the least remaining depth at which the helpmate search asks
+// the reachability analysis (a few microseconds) before expanding a node.
+const ssMinDepth = 3
