@@ -200,12 +200,8 @@ func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
 	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
 
 	if types&(1<<King) != 0 {
-		occNoKing := occ ^ kings
-		for d := kingAttacks[ksq] &^ own & target; d != 0; {
-			to := d.PopFirst()
-			if !p.attacked(to, them, occNoKing) {
-				ml.Add(NewMove(ksq, to))
-			}
+		for d := p.unattacked(kingAttacks[ksq]&^own&target, them, occ^kings); d != 0; {
+			ml.Add(NewMove(ksq, d.PopFirst()))
 		}
 		if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
 			p.genCastling(ml, ksq, target)
@@ -596,4 +592,48 @@ func (p *Position) CountLegalMoves() int {
 		}
 	}
 	return n
+}
+
+// unattacked returns the squares of targets that no piece of colour by
+// attacks with the board occupied as occ. With few enemy pieces (the
+// endgames that dead-position analysis explores) one pass over them is
+// cheaper than testing every square; otherwise each square is tested.
+func (p *Position) unattacked(targets Bitboard, by Color, occ Bitboard) Bitboard {
+	if targets == 0 {
+		return 0
+	}
+	them := p.byColor[by]
+	sliders := (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]) & them
+	knights := p.byType[Knight] & them
+	if (sliders | knights).Count() > targets.Count() {
+		var safe Bitboard
+		for b := targets; b != 0; {
+			s := b.PopFirst()
+			if !p.attacked(s, by, occ) {
+				safe |= s.Bitboard()
+			}
+		}
+		return safe
+	}
+	pawns := p.byType[Pawn] & them
+	var att Bitboard
+	if by == White {
+		att = (pawns&^FileH)<<9 | (pawns&^FileA)<<7
+	} else {
+		att = (pawns&^FileA)>>9 | (pawns&^FileH)>>7
+	}
+	for b := p.byType[King] & them; b != 0; {
+		att |= kingAttacks[b.PopFirst()]
+	}
+	for b := knights; b != 0; {
+		att |= knightAttacks[b.PopFirst()]
+	}
+	diag := (p.byType[Bishop] | p.byType[Queen]) & them
+	for b := diag; b != 0; {
+		att |= BishopAttacks(b.PopFirst(), occ)
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & them; b != 0; {
+		att |= RookAttacks(b.PopFirst(), occ)
+	}
+	return targets &^ att
 }
