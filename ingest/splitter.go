@@ -458,12 +458,7 @@ func (s *splitter) quickTagLine(b []byte, i, limit int, base int64) int {
 		}
 	}
 	if k == 0 {
-		// the name, byte by byte
-		k = i + 1
-		for k < limit && tagNameByte[b[k]] {
-			k++
-		}
-		if k == i+1 || k+2 >= limit || b[k] != ' ' || b[k+1] != '"' || b[i+1] == '%' || b[i+1] == '\\' {
+		if k = simpleTagName(b, i, limit); k == 0 {
 			return 0
 		}
 		key = nameKey(b[i+1 : k])
@@ -484,6 +479,21 @@ func (s *splitter) quickTagLine(b []byte, i, limit int, base int64) int {
 	s.blank = false
 	s.endLine(true)
 	return q + 3
+}
+
+// simpleTagName reads the name of the tag line whose '[' is at b[i], byte
+// by byte, in the form of the fast paths: a name, one space and the opening
+// quote before limit, the name not starting with '%' or '\\'. It returns
+// the index just after the name, or 0 when the line is not of that form.
+func simpleTagName(b []byte, i, limit int) int {
+	k := i + 1
+	for k < limit && tagNameByte[b[k]] {
+		k++
+	}
+	if k == i+1 || k+2 >= limit || b[k] != ' ' || b[k+1] != '"' || b[i+1] == '%' || b[i+1] == '\\' {
+		return 0
+	}
+	return k
 }
 
 // quoteOrNewline returns the index of the first '"' or '\n' in d at or

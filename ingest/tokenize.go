@@ -1306,11 +1306,7 @@ func (p *parser) quickTag(pos int) bool {
 		}
 	}
 	if k == 0 {
-		k = pos + 1
-		for k < n && tagNameByte[d[k]] {
-			k++
-		}
-		if k == pos+1 || k+2 >= n || d[k] != ' ' || d[k+1] != '"' || d[pos+1] == '%' || d[pos+1] == '\\' {
+		if k = simpleTagName(d, pos, n); k == 0 {
 			return false
 		}
 		intern = internTagName(d[pos+1 : k])

@@ -567,6 +567,12 @@ func pawnTarget(p *chess.Position, w chess.Color) chess.Square {
 	if wp == 0 || p.ByColor(w) != wp|p.Pieces(w, chess.King) {
 		return chess.NoSquare
 	}
+	return leadPawnTarget(p, w, wp)
+}
+
+// leadPawnTarget returns the piece blocking the most advanced of w's pawns
+// wp (not empty), or that pawn when nothing blocks it.
+func leadPawnTarget(p *chess.Position, w chess.Color, wp chess.Bitboard) chess.Square {
 	var s chess.Square
 	if w == chess.White {
 		s = wp.Last()
@@ -587,16 +593,7 @@ func divePawnTarget(p *chess.Position, w chess.Color) chess.Square {
 	if wp == 0 || p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
 		return chess.NoSquare
 	}
-	var s chess.Square
-	if w == chess.White {
-		s = wp.Last()
-	} else {
-		s = wp.First()
-	}
-	if ahead := forward(w, s.Bitboard()); ahead&p.ByColor(w.Other()) != 0 {
-		return ahead.First()
-	}
-	return s
+	return leadPawnTarget(p, w, wp)
 }
 
 func abs(x int) int {
