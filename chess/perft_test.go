@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
 var (
@@ -213,14 +215,14 @@ func benchPerft(b *testing.B, fen string, depth int) {
 	}
 	b.ReportAllocs()
 	var nodes uint64
-	cpu0 := cpuTime()
+	cpu0 := cputime.Now()
 	for b.Loop() {
 		nodes += Perft(p, depth)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	// On a busy machine wall time overstates the cost; report CPU time too
 	// (the process is single-threaded here apart from the runtime).
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Now() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 	}
 }

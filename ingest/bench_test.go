@@ -7,11 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
 var benchData struct {
@@ -172,11 +173,7 @@ func BenchmarkSplitParse(b *testing.B) {
 // wall time.
 type cpuTimer struct{ start float64 }
 
-func cpuNow() float64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
-}
+func cpuNow() float64 { return cputime.Now().Seconds() }
 
 func startCPU() cpuTimer { return cpuTimer{cpuNow()} }
 

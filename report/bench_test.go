@@ -3,11 +3,12 @@ package report
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
 // The benchmarks process benchRows rows per operation in three stages, so
@@ -33,15 +34,8 @@ const (
 	write
 )
 
-// cpuTime returns the CPU time (user + system, all threads) used by the
-// process so far. On a shared machine it is steadier than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpuTime is the process's CPU time so far.
+func cpuTime() time.Duration { return cputime.Now() }
 
 // reportRows reports wall rows/s and CPU ns per row (including GC and
 // every goroutine) since cpu0.

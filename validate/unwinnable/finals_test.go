@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
 // finalCall is one call of package validate on the final position of a
@@ -61,7 +62,7 @@ func BenchmarkAnalyzeFinals(b *testing.B) {
 	a := NewAnalyzer(Options{})
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Now()
 	n := 0
 	for i := 0; i < b.N; i++ {
 		for j := range calls {
@@ -72,7 +73,7 @@ func BenchmarkAnalyzeFinals(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(n), "µs/call")
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/1e3/float64(n), "cpu-µs/call")
+	b.ReportMetric(float64((cputime.Now()-cpu0).Nanoseconds())/1e3/float64(n), "cpu-µs/call")
 	b.ReportMetric(0, "ns/op")
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
 // fenOf strips the game id (the last field) from a corpus line "FEN id".
@@ -43,7 +44,7 @@ func BenchmarkAnalyzeLichess30K(b *testing.B) {
 	a := NewAnalyzer(Options{NoSAN: true, TTBits: *ttBits, NodeBudget: *speedBudget})
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Now()
 	n := 0
 	for i := 0; i < b.N; i++ {
 		for j := range ps {
@@ -53,7 +54,7 @@ func BenchmarkAnalyzeLichess30K(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n), "µs/pos")
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/1e3/float64(n), "cpu-µs/pos")
+	b.ReportMetric(float64((cputime.Now()-cpu0).Nanoseconds())/1e3/float64(n), "cpu-µs/pos")
 	b.ReportMetric(0, "ns/op")
 }
 

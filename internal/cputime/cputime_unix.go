@@ -1,15 +1,13 @@
 //go:build unix
 
-package unwinnable
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user + system) used by this process so far,
-// so that benchmarks can report time per call on a shared machine.
-func cpuTime() time.Duration {
+func now() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
