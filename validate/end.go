@@ -199,13 +199,8 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	v := &r.Verdict
 	n := j.h.last()
 	final := &j.h.cur
-	// sideAt is the side to move at ply k.
-	sideAt := func(k int) chess.Color {
-		if (n-k)%2 == 0 {
-			return final.SideToMove()
-		}
-		return final.SideToMove().Other()
-	}
+	// at(k) describes ply k; its Color is the side that moved into it, so
+	// Color.Other() is the side to move there.
 	at := func(k int) Finding {
 		p := j.h.at(k)
 		f := Finding{Ply: k, FEN: p.FEN(), Color: p.SideToMove().Other()}
@@ -238,13 +233,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if v.ThreefoldClaimPly >= 0 && (v.ThreefoldPly < 0 || v.ThreefoldClaimPly < v.ThreefoldPly) {
 		f := at(v.ThreefoldClaimPly)
 		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1"
-		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", sideAt(v.ThreefoldClaimPly))
+		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", f.Color.Other())
 		j.add(r, f)
 	}
 	if v.ThreefoldPly >= 0 {
 		f := at(v.ThreefoldPly)
 		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.2"
-		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", sideAt(v.ThreefoldPly))
+		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", f.Color.Other())
 		j.add(r, f)
 	}
 	if v.FiftyPly >= 0 {
