@@ -81,23 +81,12 @@ func (h *history) at(k int) chess.Position {
 // and the latest earlier occurrence already counts the ones before it: so
 // one confirmed match settles the count.
 func (h *history) countReps(k int) int32 {
-	key := h.hash[k]
 	back := int(h.clock[k])
-	if e := h.latest[key%uint64(len(h.latest))]; e>>32 != h.game || int(e&0xffffffff)-1 < k-back {
+	if e := h.latest[h.hash[k]%uint64(len(h.latest))]; e>>32 != h.game || int(e&0xffffffff)-1 < k-back {
 		return 1 // nothing in reach shares even the slot
 	}
-	var exact *chess.PositionKey
-	for i := k - 2; i >= 0 && k-i <= back; i -= 2 {
-		if h.hash[i] != key {
-			continue
-		}
-		if exact == nil {
-			e := h.cur.Key()
-			exact = &e
-		}
-		if p := h.at(i); p.Key() == *exact {
-			return h.reps[i] + 1
-		}
+	if i := h.latestSame(&h.cur, k-2, k-back, 1); i >= 0 {
+		return h.reps[i] + 1
 	}
 	return 1
 }
@@ -107,10 +96,18 @@ func (h *history) countReps(k int) int32 {
 // the ply before q. Only earlier plies of the other parity than k can hold
 // it.
 func (h *history) repeatsTwiceSeen(q *chess.Position, k, back int) bool {
+	return h.latestSame(q, k-1, k-back-1, 2) >= 0
+}
+
+// latestSame returns the latest of the plies from, from-2, ... down to
+// stop (and 0) whose position is q's and had occurred at least minReps
+// times, or -1. Keys are compared first; a matching key is confirmed on
+// the exact position.
+func (h *history) latestSame(q *chess.Position, from, stop int, minReps int32) int {
 	key := q.Hash()
 	var exact *chess.PositionKey
-	for i := k - 1; i >= 0 && k-i <= back+1; i -= 2 {
-		if h.hash[i] != key || h.reps[i] < 2 {
+	for i := from; i >= max(stop, 0); i -= 2 {
+		if h.hash[i] != key || h.reps[i] < minReps {
 			continue
 		}
 		if exact == nil {
@@ -118,8 +115,8 @@ func (h *history) repeatsTwiceSeen(q *chess.Position, k, back int) bool {
 			exact = &e
 		}
 		if p := h.at(i); p.Key() == *exact {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
