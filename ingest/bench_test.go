@@ -248,70 +248,49 @@ func BenchmarkZstd(b *testing.B) {
 		}
 		r.Close()
 	}
-	b.Run("klauspost", func(b *testing.B) {
-		b.SetBytes(plainSize)
-		b.ReportAllocs()
-		var bo bestOf
-		for i := 0; i < b.N; i++ {
-			bo.start()
-			klaus()
-			bo.stop()
+	// timed runs f once per iteration and reports the best iteration.
+	timed := func(name string, allocs bool, f func(b *testing.B)) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(plainSize)
+			if allocs {
+				b.ReportAllocs()
+			}
+			var bo bestOf
+			for i := 0; i < b.N; i++ {
+				bo.start()
+				f(b)
+				bo.stop()
+			}
+			bo.report(b, int(plainSize))
+		})
+	}
+	opts := Options{}
+	opts.setDefaults()
+	timed("klauspost", true, func(*testing.B) { klaus() })
+	timed("reader", true, func(*testing.B) { reader() })
+	// the Reader's decompression layer alone (counting, sniffing, pooled
+	// decoder, read-ahead goroutine), without splitting
+	timed("stream", true, func(b *testing.B) {
+		src, _, rel, err := openStream(bytes.NewReader(comp), &opts)
+		if err != nil {
+			b.Fatal(err)
 		}
-		bo.report(b, int(plainSize))
+		ra := newReadAhead(src)
+		if _, err := io.Copy(io.Discard, ra); err != nil {
+			b.Fatal(err)
+		}
+		ra.close()
+		rel()
 	})
-	b.Run("reader", func(b *testing.B) {
-		b.SetBytes(plainSize)
-		b.ReportAllocs()
-		var bo bestOf
-		for i := 0; i < b.N; i++ {
-			bo.start()
-			reader()
-			bo.stop()
+	timed("stream-noreadahead", false, func(b *testing.B) {
+		src, _, rel, err := openStream(bytes.NewReader(comp), &opts)
+		if err != nil {
+			b.Fatal(err)
 		}
-		bo.report(b, int(plainSize))
-	})
-	b.Run("stream", func(b *testing.B) {
-		// the Reader's decompression layer alone (counting, sniffing,
-		// pooled decoder, read-ahead goroutine), without splitting
-		b.SetBytes(plainSize)
-		b.ReportAllocs()
-		var bo bestOf
-		opts := Options{}
-		opts.setDefaults()
-		for i := 0; i < b.N; i++ {
-			bo.start()
-			src, _, rel, err := openStream(bytes.NewReader(comp), &opts)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ra := newReadAhead(src)
-			if _, err := io.Copy(io.Discard, ra); err != nil {
-				b.Fatal(err)
-			}
-			ra.close()
-			rel()
-			bo.stop()
+		if _, err := io.Copy(io.Discard, src); err != nil {
+			b.Fatal(err)
 		}
-		bo.report(b, int(plainSize))
-	})
-	b.Run("stream-noreadahead", func(b *testing.B) {
-		b.SetBytes(plainSize)
-		var bo bestOf
-		opts := Options{}
-		opts.setDefaults()
-		for i := 0; i < b.N; i++ {
-			bo.start()
-			src, _, rel, err := openStream(bytes.NewReader(comp), &opts)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := io.Copy(io.Discard, src); err != nil {
-				b.Fatal(err)
-			}
-			rel()
-			bo.stop()
-		}
-		bo.report(b, int(plainSize))
+		rel()
 	})
 	b.Run("ratio", func(b *testing.B) {
 		var k, r bestOf
