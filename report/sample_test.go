@@ -296,28 +296,11 @@ func optBytesAt(a *array.String, i int) (o OptBytes) {
 	return o
 }
 
-func opt16At(a *array.Int16, i int) (o OptInt16) {
-	if a.IsValid(i) {
-		o.Set(a.Value(i))
-	}
-	return o
-}
-
-func opt32At(a *array.Int32, i int) (o OptInt32) {
-	if a.IsValid(i) {
-		o.Set(a.Value(i))
-	}
-	return o
-}
-
-func opt64At(a *array.Int64, i int) (o OptInt64) {
-	if a.IsValid(i) {
-		o.Set(a.Value(i))
-	}
-	return o
-}
-
-func optBoolAt(a *array.Boolean, i int) (o OptBool) {
+// optAt reads row i of a nullable column into an Opt.
+func optAt[T any](a interface {
+	IsValid(int) bool
+	Value(int) T
+}, i int) (o Opt[T]) {
 	if a.IsValid(i) {
 		o.Set(a.Value(i))
 	}
@@ -388,8 +371,8 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 				r.UTCTime.Set(int32(tm.Value(i)))
 			}
 			r.Round, r.White, r.Black, r.Result = optBytesAt(s("round"), i), optBytesAt(s("white"), i), optBytesAt(s("black"), i), optBytesAt(s("result"), i)
-			r.WhiteElo, r.BlackElo = opt16At(i16("white_elo"), i), opt16At(i16("black_elo"), i)
-			r.WhiteRatingDiff, r.BlackRatingDiff = opt16At(i16("white_rating_diff"), i), opt16At(i16("black_rating_diff"), i)
+			r.WhiteElo, r.BlackElo = optAt(i16("white_elo"), i), optAt(i16("black_elo"), i)
+			r.WhiteRatingDiff, r.BlackRatingDiff = optAt(i16("white_rating_diff"), i), optAt(i16("black_rating_diff"), i)
 			r.WhiteTitle, r.BlackTitle = optBytesAt(s("white_title"), i), optBytesAt(s("black_title"), i)
 			r.ECO, r.Opening = optBytesAt(s("eco"), i), optBytesAt(s("opening"), i)
 			r.Termination, r.TimeControl = optBytesAt(s("termination"), i), optBytesAt(s("time_control"), i)
@@ -406,21 +389,21 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 			if k := s("end_kind"); k.IsValid(i) {
 				r.EndKind = EndKind(k.Value(i))
 			}
-			r.EndPly = opt32At(i32("end_ply"), i)
+			r.EndPly = optAt(i32("end_ply"), i)
 			if k := s("result_by_rules"); k.IsValid(i) {
 				r.ResultByRules = k.Value(i)
 			}
-			r.ResultOK = optBoolAt(b("result_ok"), i)
-			r.FirstErrorPly = opt32At(i32("first_error_ply"), i)
-			r.ThreefoldPly, r.ThreefoldClaim = opt32At(i32("threefold_ply"), i), opt32At(i32("threefold_claim_ply"), i)
-			r.FiftyPly, r.FivefoldPly = opt32At(i32("fifty_ply"), i), opt32At(i32("fivefold_ply"), i)
-			r.SeventyFivePly, r.DeadPly = opt32At(i32("seventyfive_ply"), i), opt32At(i32("dead_ply"), i)
+			r.ResultOK = optAt(b("result_ok"), i)
+			r.FirstErrorPly = optAt(i32("first_error_ply"), i)
+			r.ThreefoldPly, r.ThreefoldClaim = optAt(i32("threefold_ply"), i), optAt(i32("threefold_claim_ply"), i)
+			r.FiftyPly, r.FivefoldPly = optAt(i32("fifty_ply"), i), optAt(i32("fivefold_ply"), i)
+			r.SeventyFivePly, r.DeadPly = optAt(i32("seventyfive_ply"), i), optAt(i32("dead_ply"), i)
 			r.FinalFEN = []byte(s("final_fen").Value(i))
 			r.NotationLanguage = s("notation_language").Value(i)
 			r.ErrorCount, r.WarningCount, r.InfoCount = i32("error_count").Value(i), i32("warning_count").Value(i), i32("info_count").Value(i)
 			r.Audited = b("audited").Value(i)
 			r.UncheckedPlies = i32("unchecked_plies").Value(i)
-			r.WhiteCanMate, r.BlackCanMate = optBoolAt(b("white_can_mate"), i), optBoolAt(b("black_can_mate"), i)
+			r.WhiteCanMate, r.BlackCanMate = optAt(b("white_can_mate"), i), optAt(b("black_can_mate"), i)
 			out = append(out, r)
 		}
 	}
@@ -448,8 +431,8 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 			r.From, r.To = squareAt(a("from_square"), i), squareAt(a("to_square"), i)
 			r.Captured, r.Promotion = letterAt(a("captured"), i), letterAt(a("promotion"), i)
 			r.IsCheck, r.IsMate = b("is_check").Value(i), b("is_mate").Value(i)
-			r.ClockMS, r.EMTMS = opt64At(i64("clock_ms"), i), opt64At(i64("emt_ms"), i)
-			r.EvalCP, r.EvalMate = opt32At(i32("eval_cp"), i), opt32At(i32("eval_mate"), i)
+			r.ClockMS, r.EMTMS = optAt(i64("clock_ms"), i), optAt(i64("emt_ms"), i)
+			r.EvalCP, r.EvalMate = optAt(i32("eval_cp"), i), optAt(i32("eval_mate"), i)
 			if nags.IsValid(i) {
 				lo, hi := nags.ValueOffsets(i)
 				for j := lo; j < hi; j++ {
@@ -479,7 +462,7 @@ func findingsFrom(recs []arrow.RecordBatch) []FindingRow {
 			} else {
 				r.NoGame = true
 			}
-			r.Ply, r.MoveNumber = opt32At(col[*array.Int32](rec, "ply"), i), opt32At(col[*array.Int32](rec, "move_number"), i)
+			r.Ply, r.MoveNumber = optAt(col[*array.Int32](rec, "ply"), i), optAt(col[*array.Int32](rec, "move_number"), i)
 			r.Color = sideAt(s("color"), i)
 			r.Kind, r.Severity = s("kind").Value(i), Severity(s("severity").Value(i))
 			if a := s("article"); a.IsValid(i) {
@@ -488,7 +471,7 @@ func findingsFrom(recs []arrow.RecordBatch) []FindingRow {
 			r.Message = []byte(s("message").Value(i))
 			r.SAN, r.FEN, r.Witness = optBytesAt(s("san"), i), optBytesAt(s("fen"), i), optBytesAt(s("witness"), i)
 			r.SourceFile = s("source_file").Value(i)
-			r.SourceLine = opt64At(col[*array.Int64](rec, "source_line"), i)
+			r.SourceLine = optAt(col[*array.Int64](rec, "source_line"), i)
 			if c := s("check_id"); c.IsValid(i) {
 				r.CheckID = c.Value(i)
 			}
@@ -519,9 +502,9 @@ func positionsFrom(recs []arrow.RecordBatch) []PositionRow {
 				r.Problems = append(r.Problems, pv.Value(int(j)))
 			}
 			r.SideToMove = sideAt(col[*array.String](rec, "side_to_move"), i)
-			r.InCheck, r.Checkmate, r.Stalemate, r.Dead = optBoolAt(b("in_check"), i), optBoolAt(b("checkmate"), i), optBoolAt(b("stalemate"), i), optBoolAt(b("dead"), i)
-			r.WhiteCanMate, r.BlackCanMate = optBoolAt(b("white_can_mate"), i), optBoolAt(b("black_can_mate"), i)
-			r.LegalMoves = opt32At(col[*array.Int32](rec, "legal_moves"), i)
+			r.InCheck, r.Checkmate, r.Stalemate, r.Dead = optAt(b("in_check"), i), optAt(b("checkmate"), i), optAt(b("stalemate"), i), optAt(b("dead"), i)
+			r.WhiteCanMate, r.BlackCanMate = optAt(b("white_can_mate"), i), optAt(b("black_can_mate"), i)
+			r.LegalMoves = optAt(col[*array.Int32](rec, "legal_moves"), i)
 			out = append(out, r)
 		}
 	}
