@@ -78,3 +78,37 @@ func (p *Position) computeHash() uint64 {
 	}
 	return h
 }
+
+// HashAfterQuiet returns what Hash would be after playing m, a legal move
+// that neither captures nor moves a pawn (a normal piece move or castling),
+// without playing it: such a move leaves no en passant square, so the new
+// hash follows from the pieces moved, the castling rights lost and the side
+// to move. Repetition checks use it to test every move of a position
+// cheaply. For other moves the result is unspecified.
+func (p *Position) HashAfterQuiet(m Move) uint64 {
+	h := p.hash ^ zobSide
+	if p.epLegal {
+		h ^= zobEP[p.ep.File()]
+	}
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	if m.Kind() == FlagCastle {
+		kt, rt := castleTargetsOf(m)
+		rook := p.board[to]
+		h ^= zobPiece[pc][from] ^ zobPiece[rook][to] ^ zobPiece[pc][kt] ^ zobPiece[rook][rt]
+	} else {
+		h ^= zobPiece[pc][from] ^ zobPiece[pc][to]
+	}
+	if c := p.castle; c != 0 {
+		for i := 0; i < 4; i++ {
+			if c&(1<<i) != 0 && (p.castleRook[i] == from || p.castleRook[i] == to) {
+				c &^= 1 << i
+			}
+		}
+		if pc.Type() == King {
+			c &^= 3 << (2 * pc.Color())
+		}
+		h ^= zobCastle[p.castle] ^ zobCastle[c]
+	}
+	return h
+}

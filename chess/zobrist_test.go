@@ -210,3 +210,35 @@ func ExamplePosition_Hash() {
 	fmt.Printf("%016x %v\n", p.Hash(), p.Key() == s.Key())
 	// Output: 463b96181691fc9c true
 }
+
+// TestHashAfterQuiet compares HashAfterQuiet with the hash after playing
+// the move, for every quiet move (no capture, no pawn move, castling
+// included) of positions along random walks in standard and Chess960 games.
+func TestHashAfterQuiet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ml MoveList
+	checked, castles := 0, 0
+	for _, start := range testPositions(t, 5) {
+		randomWalk(start, 30, rng, func(p *Position, _ Move) {
+			p.LegalMoves(&ml)
+			for _, m := range ml.Slice() {
+				if m.Kind() != FlagCastle && (m.Kind() != FlagNormal || p.MovedPiece(m).Type() == Pawn || p.CapturedPiece(m) != NoPiece) {
+					continue
+				}
+				q := *p
+				q.Play(m)
+				if got := p.HashAfterQuiet(m); got != q.Hash() {
+					t.Fatalf("%s %s: HashAfterQuiet %016x, after Play %016x", p.FEN(), p.UCI(m), got, q.Hash())
+				}
+				checked++
+				if m.Kind() == FlagCastle {
+					castles++
+				}
+			}
+		})
+	}
+	if castles == 0 {
+		t.Fatal("no castling move checked")
+	}
+	t.Logf("%d quiet moves checked, %d castlings", checked, castles)
+}

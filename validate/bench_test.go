@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/arbiter-chess/arbiter/audit"
 	"github.com/arbiter-chess/arbiter/chess"
@@ -77,23 +79,71 @@ func BenchmarkReplayBare(b *testing.B) {
 	b.ResetTimer()
 	var sink uint64
 	for range b.N {
-		for i := range gs {
-			p := chess.StartPosition()
-			if gs[i].HasFEN {
-				p, _ = chess.ParseFEN(gs[i].FEN)
-			}
-			for _, tok := range gs[i].Moves {
-				pm := p.ParseMove(tok.Text, chess.English)
-				if pm.Status != chess.MoveOK {
-					break
-				}
-				p.Play(pm.Move)
-				sink += p.Hash()
-			}
-			_ = p.InCheck()
-		}
+		sink += replayBare(gs)
 	}
 	b.ReportMetric(float64(plies(gs))*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
+	_ = sink
+}
+
+// replayBare replays gs as every replayer does: resolve each SAN token,
+// play it, keep the hash.
+func replayBare(gs []validate.Game) uint64 {
+	var sink uint64
+	for i := range gs {
+		p := chess.StartPosition()
+		if gs[i].HasFEN {
+			p, _ = chess.ParseFEN(gs[i].FEN)
+		}
+		for _, tok := range gs[i].Moves {
+			pm := p.ParseMove(tok.Text, chess.English)
+			if pm.Status != chess.MoveOK {
+				break
+			}
+			p.Play(pm.Move)
+			sink += p.Hash()
+		}
+		_ = p.InCheck()
+	}
+	return sink
+}
+
+// BenchmarkJudgeOverhead measures what judging costs on top of the bare
+// replay: each iteration times one bare pass and one judged pass over the
+// same games, back to back, and the benchmark reports the median of the
+// ratios (judged/bare), which a shared machine disturbs far less than
+// either time. The target of the issue "Validate" is at most 1.25. The
+// Lichess games are the hard case: a sixth of them end in a position
+// (often a bare king against a queen or rook, after a time forfeit) that
+// only the exact dead-position analysis can settle.
+func BenchmarkJudgeOverhead(b *testing.B) {
+	for _, c := range []struct{ name, file string }{
+		{"Lichess", "lichess-jishanshaikh4-37k.pgn.zst"},
+		{"TWIC", "shakmaty-bench-twic1599_1000k.pgn"},
+		{"TCEC", "tcec-seasons-1-14.pgn.zst"},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchJudgeOverhead(b, c.file) })
+	}
+}
+
+func benchJudgeOverhead(b *testing.B, file string) {
+	gs, _ := benchGames(b, file, 5000)
+	j := validate.NewJudge(validate.Options{})
+	var r validate.Report
+	ratios := make([]float64, 0, b.N)
+	var sink uint64
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		sink += replayBare(gs)
+		t1 := time.Now()
+		for i := range gs {
+			j.Judge(&gs[i], &r)
+		}
+		ratios = append(ratios, float64(time.Since(t1))/float64(t1.Sub(t0)))
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "judged/bare")
+	b.ReportMetric(0, "ns/op")
 	_ = sink
 }
 

@@ -16,6 +16,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	n := h.last()
 	final := &h.cur
 	j.finalAnalysed = [2]bool{}
+	j.finalWitness = [2][]chess.Move{}
 	v.Final = *final
 	finalHasMove := final.HasLegalMove()
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
@@ -23,6 +24,9 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	// twice[parity]: the latest ply of that parity so far whose position
 	// had occurred twice (a claim by announced move needs one in reach).
 	twice := [2]int{-1, -1}
+	// pos is the position at ply posPly <= k, moved forward only when a
+	// claim by announced move has to be tested.
+	pos, posPly := h.at(0), 0
 	for k := 0; k <= n; k++ {
 		if k > 0 && h.reps[k-1] >= 2 {
 			twice[(k-1)&1] = k - 1
@@ -40,9 +44,19 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 		if v.FivefoldPly < 0 && h.reps[k] >= 5 {
 			v.FivefoldPly = k
 		}
-		if v.ThreefoldClaimPly < 0 && (h.reps[k] >= 3 ||
-			(hasLegal(k) && twice[(k-1)&1] >= max(k-clock-1, 0) && j.claimableByMove(k))) {
+		if v.ThreefoldClaimPly < 0 && h.reps[k] >= 3 {
 			v.ThreefoldClaimPly = k
+		}
+		if v.ThreefoldClaimPly < 0 && hasLegal(k) && twice[(k-1)&1] >= max(k-clock-1, 0) {
+			if k-posPly >= checkpointEvery {
+				pos, posPly = h.at(k), k
+			}
+			for ; posPly < k; posPly++ {
+				pos.Play(h.moves[posPly])
+			}
+			if j.claimableByMove(&pos, k) {
+				v.ThreefoldClaimPly = k
+			}
 		}
 	}
 
@@ -129,14 +143,17 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
 	// One side's helpmate settles it: the other side is analysed only when
 	// the first cannot mate.
 	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
-	first, second := chess.White, chess.Black
-	if w {
-		first, second = chess.Black, chess.White
+	first := likelierMater(p)
+	if w || b {
+		first = chess.White
+		if w {
+			first = chess.Black
+		}
 	}
+	second := first.Other()
 	r1 := j.an.Analyze(p, first)
 	if v != nil {
-		setCanMate(v, first, canMate(r1))
-		j.finalAnalysed[first] = true
+		j.noteFinal(v, first, r1)
 	}
 	if r1.Verdict != unwinnable.Unwinnable {
 		return false
@@ -146,10 +163,32 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
 	}
 	r2 := j.an.Analyze(p, second)
 	if v != nil {
-		setCanMate(v, second, canMate(r2))
-		j.finalAnalysed[second] = true
+		j.noteFinal(v, second, r2)
 	}
 	return r2.Verdict == unwinnable.Unwinnable
+}
+
+// noteFinal records the analysis of the final position for side c.
+func (j *Judge) noteFinal(v *Verdict, c chess.Color, res unwinnable.Result) {
+	setCanMate(v, c, canMate(res))
+	j.finalAnalysed[c] = true
+	j.finalWitness[c] = res.Witness
+}
+
+// likelierMater returns the side whose helpmate the analysis is likely to
+// find first: the one with more pawns (more ways to promote), then more
+// material. Deadness needs only one side's mate, so asking that side first
+// saves the other's search on most positions (a sixth of the dead-position
+// analysis on the final positions of real games).
+func likelierMater(p *chess.Position) chess.Color {
+	score := func(c chess.Color) int {
+		return 100*p.Pieces(c, chess.Pawn).Count() + 9*p.Pieces(c, chess.Queen).Count() + 5*p.Pieces(c, chess.Rook).Count() +
+			3*(p.Pieces(c, chess.Bishop)|p.Pieces(c, chess.Knight)).Count()
+	}
+	if score(chess.Black) > score(chess.White) {
+		return chess.Black
+	}
+	return chess.White
 }
 
 func setCanMate(v *Verdict, c chess.Color, t Tri) {
@@ -355,8 +394,15 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		if !weak {
 			budget = j.opt.DeadNodes // pawns to promote: the small search settles most
 		}
-		j.an.SetOptions(unwinnable.Options{NodeBudget: budget})
-		res := j.an.Analyze(final, winner)
+		var res unwinnable.Result
+		if w := j.finalWitness[winner]; can == Yes && w != nil {
+			// The dead-position analysis already found the line: only
+			// its SAN is missing.
+			res = unwinnable.Result{Verdict: unwinnable.Winnable, Witness: w, WitnessSAN: unwinnable.FormatLine(final, w)}
+		} else {
+			j.an.SetOptions(unwinnable.Options{NodeBudget: budget})
+			res = j.an.Analyze(final, winner)
+		}
 		if weak && res.Verdict == unwinnable.Winnable {
 			// Only minor pieces left: show why the win stands.
 			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,

@@ -20,12 +20,12 @@ type history struct {
 	checkpoints []chess.Position // checkpoints[c]: the position at ply c*checkpointEvery
 	cur         chess.Position   // the position at the last ply
 
-	// latest[key % len] holds game<<32 | (ply+1) for the latest ply of
-	// this game whose key fell in that slot: when it lies before the
-	// window a repetition could come from, no earlier ply can repeat the
-	// position and the scan is skipped (most plies of most games).
-	latest [4096]uint64
-	game   uint64
+	// seen has bit key%512 set for the key of every ply since the last
+	// capture or pawn move (the only plies a repetition can come from):
+	// when a position's bit is clear, no earlier ply can be the same and
+	// the scan is skipped (most plies of most games). 64 bytes, one cache
+	// line, cleared at every irreversible move.
+	seen [8]uint64
 }
 
 // reset starts a game from start.
@@ -36,13 +36,16 @@ func (h *history) reset(start *chess.Position) {
 	h.reps = append(h.reps[:0], 1)
 	h.checkpoints = append(h.checkpoints[:0], *start)
 	h.cur = *start
-	h.game++
-	h.note(0)
+	h.seen = [8]uint64{}
+	h.mark(h.hash[0])
 }
 
-// note records ply k in latest.
-func (h *history) note(k int) {
-	h.latest[h.hash[k]%uint64(len(h.latest))] = h.game<<32 | uint64(k+1)
+// mark sets key's bit in seen and reports whether it was set already.
+func (h *history) mark(key uint64) bool {
+	w, b := key>>6&7, uint64(1)<<(key&63)
+	was := h.seen[w]&b != 0
+	h.seen[w] |= b
+	return was
 }
 
 // last returns the last ply.
@@ -59,7 +62,6 @@ func (h *history) push(m chess.Move) {
 	h.hash = append(h.hash, h.cur.Hash())
 	h.clock = append(h.clock, int32(h.cur.HalfmoveClock()))
 	h.reps = append(h.reps, h.countReps(k))
-	h.note(k)
 }
 
 // at returns the position at ply k.
@@ -82,8 +84,11 @@ func (h *history) at(k int) chess.Position {
 // one confirmed match settles the count.
 func (h *history) countReps(k int) int32 {
 	back := int(h.clock[k])
-	if e := h.latest[h.hash[k]%uint64(len(h.latest))]; e>>32 != h.game || int(e&0xffffffff)-1 < k-back {
-		return 1 // nothing in reach shares even the slot
+	if back == 0 {
+		h.seen = [8]uint64{}
+	}
+	if !h.mark(h.hash[k]) {
+		return 1 // no ply since the last irreversible move shares even the bit
 	}
 	if i := h.latestSame(&h.cur, k-2, k-back, 1); i >= 0 {
 		return h.reps[i] + 1

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/chess"
@@ -37,6 +38,9 @@ type Judge struct {
 	// finalAnalysed[c]: the exact analysis already ran for c on this
 	// game's final position (with the dead-position budget).
 	finalAnalysed [2]bool
+	// finalWitness[c]: the mating line that analysis found for c, if any.
+	finalWitness [2][]chess.Move
+	keys         []uint64 // scratch for claimableByMove
 }
 
 // NewJudge returns a Judge with the given options.
@@ -273,21 +277,35 @@ func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm 
 	j.add(r, f)
 }
 
-// claimableByMove reports whether the player to move at ply k can claim a
-// threefold repetition by announcing a move (9.2.1.1): some legal move
-// makes a position that has already occurred at least twice. Only moves
-// that zero nothing can repeat a position.
-func (j *Judge) claimableByMove(k int) bool {
-	p := j.h.at(k)
+// claimableByMove reports whether the player to move at ply k, in
+// position p, can claim a threefold repetition by announcing a move
+// (9.2.1.1): some legal move makes a position that has already occurred at
+// least twice. Only moves that zero nothing can repeat a position; each is
+// tested first by the hash it would give, and played only on a match.
+func (j *Judge) claimableByMove(p *chess.Position, k int) bool {
 	back := p.HalfmoveClock()
+	h := &j.h
+	// the keys of the twice-seen positions a move from ply k can reach
+	j.keys = j.keys[:0]
+	for i := k - 1; i >= max(k-back-1, 0); i -= 2 {
+		if h.reps[i] >= 2 {
+			j.keys = append(j.keys, h.hash[i])
+		}
+	}
+	if len(j.keys) == 0 {
+		return false
+	}
 	p.LegalMoves(&j.ml)
 	for _, m := range j.ml.Slice() {
 		if m.IsPromotion() || m.IsEnPassant() || p.MovedPiece(m).Type() == chess.Pawn || p.CapturedPiece(m) != chess.NoPiece {
 			continue // a zeroing move makes a position never seen before
 		}
-		q := p
+		if !slices.Contains(j.keys, p.HashAfterQuiet(m)) {
+			continue
+		}
+		q := *p
 		q.Play(m)
-		if j.h.repeatsTwiceSeen(&q, k, back) {
+		if h.repeatsTwiceSeen(&q, k, back) {
 			return true
 		}
 	}
