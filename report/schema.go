@@ -39,6 +39,13 @@ type Table struct {
 	// plain lists the columns written without dictionary encoding (long,
 	// mostly unique values).
 	plain []string
+	// delta lists the integer columns written with DELTA_BINARY_PACKED:
+	// ids, counters and clocks that change by small steps from row to row
+	// shrink to a few bits per value before compression.
+	delta []string
+	// raw lists the columns stored without compression: hashes, which
+	// zstd cannot shrink but would still scan.
+	raw []string
 }
 
 // PlainColumns returns the columns that are written without dictionary
@@ -225,16 +232,22 @@ var movesFields = []arrow.Field{
 var movesPlain = []string{"game_id", "ply", "move_number", "san", "uci", "clock_ms", "emt_ms", "eval_cp", "eval_mate",
 	"comment", "halfmove_clock", "repetition_count", "zobrist"}
 
+var movesDelta = []string{"game_id", "ply", "move_number", "halfmove_clock", "repetition_count", "clock_ms"}
+
 var (
 	movesTable = Table{
 		Name:   MovesTableName,
 		Schema: newSchema(MovesTableName, movesFields...),
 		plain:  movesPlain,
+		delta:  movesDelta,
+		raw:    []string{"zobrist"},
 	}
 	movesTableFEN = Table{
 		Name:   MovesTableName,
 		Schema: newSchema(MovesTableName, append(movesFields[:len(movesFields):len(movesFields)], req("fen", str))...),
 		plain:  append(movesPlain[:len(movesPlain):len(movesPlain)], "fen"),
+		delta:  movesDelta,
+		raw:    []string{"zobrist"},
 	}
 )
 

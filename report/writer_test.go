@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 )
@@ -345,10 +347,19 @@ func TestDeterministicOutput(t *testing.T) {
 func TestParquetMetadata(t *testing.T) {
 	dir := t.TempDir()
 	stats := writeSample(t, dir, 600, true)
-	plain := map[string]bool{}
+	plain, raw, delta, vocabCol := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, tb := range Tables(true) {
 		for _, c := range tb.plain {
 			plain[tb.Name+"."+c] = true
+		}
+		for _, c := range tb.raw {
+			raw[tb.Name+"."+c] = true
+		}
+		for _, c := range tb.delta {
+			delta[tb.Name+"."+c] = true
+		}
+		for _, f := range tb.Schema.Fields() {
+			vocabCol[tb.Name+"."+f.Name] = arrow.TypeEqual(f.Type, vocab)
 		}
 	}
 	for table, st := range stats {
@@ -372,20 +383,24 @@ func TestParquetMetadata(t *testing.T) {
 						t.Fatal(err)
 					}
 					path := cc.PathInSchema().String()
-					if cc.Compression() != compress.Codecs.Zstd {
-						t.Errorf("%s %s: codec %v", p, path, cc.Compression())
+					top := strings.SplitN(path, ".", 2)[0]
+					key := table + "." + top
+					if want := map[bool]compress.Compression{false: compress.Codecs.Zstd, true: compress.Codecs.Uncompressed}[raw[key]]; cc.Compression() != want {
+						t.Errorf("%s %s: codec %v, want %v", p, path, cc.Compression(), want)
 					}
-					if ok, err := cc.StatsSet(); !ok || err != nil {
-						t.Errorf("%s %s: no statistics (%v)", p, path, err)
+					if ok, err := cc.StatsSet(); ok == vocabCol[key] || err != nil {
+						t.Errorf("%s %s: statistics %v, want %v (%v)", p, path, ok, !vocabCol[key], err)
 					}
-					if _, ok := rg.ColumnIndexLocation(c); !ok {
-						t.Errorf("%s %s: no column index", p, path)
+					if _, ok := rg.ColumnIndexLocation(c); ok == vocabCol[key] {
+						t.Errorf("%s %s: column index %v, want %v", p, path, ok, !vocabCol[key])
+					}
+					if delta[key] && !slices.Contains(cc.Encodings(), parquet.Encodings.DeltaBinaryPacked) {
+						t.Errorf("%s %s: encodings %v, want DELTA_BINARY_PACKED", p, path, cc.Encodings())
 					}
 					if _, ok := rg.OffsetIndexLocation(c); !ok {
 						t.Errorf("%s %s: no offset index", p, path)
 					}
-					top := strings.SplitN(path, ".", 2)[0]
-					if plain[table+"."+top] && cc.HasDictionaryPage() {
+					if plain[key] && cc.HasDictionaryPage() {
 						t.Errorf("%s %s: dictionary-encoded, want plain", p, path)
 					}
 					if (top == "kind" || top == "severity") && !cc.HasDictionaryPage() {
