@@ -43,9 +43,6 @@ type Table struct {
 	// ids, counters and clocks that change by small steps from row to row
 	// shrink to a few bits per value before compression.
 	delta []string
-	// raw lists the columns stored without compression: hashes, which
-	// zstd cannot shrink but would still scan.
-	raw []string
 }
 
 // PlainColumns returns the columns that are written without dictionary
@@ -240,14 +237,12 @@ var (
 		Schema: newSchema(MovesTableName, movesFields...),
 		plain:  movesPlain,
 		delta:  movesDelta,
-		raw:    []string{"zobrist"},
 	}
 	movesTableFEN = Table{
 		Name:   MovesTableName,
 		Schema: newSchema(MovesTableName, append(movesFields[:len(movesFields):len(movesFields)], req("fen", str))...),
 		plain:  append(movesPlain[:len(movesPlain):len(movesPlain)], "fen"),
 		delta:  movesDelta,
-		raw:    []string{"zobrist"},
 	}
 )
 

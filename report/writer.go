@@ -188,9 +188,6 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 	for _, c := range table.delta {
 		wp = append(wp, parquet.WithEncodingFor(c, parquet.Encodings.DeltaBinaryPacked))
 	}
-	for _, c := range table.raw {
-		wp = append(wp, parquet.WithCompressionFor(c, compress.Codecs.Uncompressed))
-	}
 	return &TableWriter{
 		dir:   dir,
 		table: table,

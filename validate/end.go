@@ -378,7 +378,6 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		can = v.BlackCanMate
 	}
 	final := &j.h.cur
-	article, how := terminationArticle(g.Termination, final, winner)
 	// deadAnalysis has already tried the quick proofs on the final
 	// position (can is No when one succeeded) and, where it ran the exact
 	// analysis for the winner, left its answer in can.
@@ -405,6 +404,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		}
 		if weak && res.Verdict == unwinnable.Winnable {
 			// Only minor pieces left: show why the win stands.
+			article, how := terminationArticle(g.Termination, final, winner)
 			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
 				Witness: res.WitnessSAN,
 				Message: fmt.Sprintf("%s won %s with only minor pieces left; the win stands because %s could still checkmate, for example %s",
@@ -417,9 +417,12 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 			v.BlackCanMate = can
 		}
 	}
-	switch can {
-	case Yes:
+	if can == Yes {
 		v.ResultOK = Yes
+		return
+	}
+	article, how := terminationArticle(g.Termination, final, winner)
+	switch can {
 	case No:
 		v.ResultByRules = "1/2-1/2"
 		v.ResultOK = No

@@ -38,6 +38,12 @@ const (
 
 // ClassifyVariant reads a Variant tag value.
 func ClassifyVariant(v string) VariantKind {
+	switch v { // the common spellings as written, without a copy
+	case "", "Standard", "standard", "From Position":
+		return VariantStandard
+	case "Chess960":
+		return VariantChess960
+	}
 	k := strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '-', '_', '\'':
