@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -52,33 +53,60 @@ func (r *region) release() {
 	}
 }
 
-// bitmap accumulates bits, least significant bit first (Arrow's layout).
+// bitmap accumulates bits for Arrow's layout (least significant bit
+// first). It keeps one byte per bit while rows are appended, so that add
+// is a store small enough to inline, and packs them when the buffer is
+// taken (a tight loop over the batch, far cheaper than a shift and a mask
+// per call).
 type bitmap struct {
-	r    region
-	bits []byte
-	n    int // bits appended
-	ones int
+	r region // receives the packed bits in take
+	v []byte // one byte, 0 or 1, per bit; reused from batch to batch
+	n int    // bits appended
 }
 
+// add appends v.
 func (m *bitmap) add(v bool) {
-	if m.n>>3 == len(m.bits) {
-		old := len(m.bits)
-		m.bits = m.r.grow(old + 1)
-		clear(m.bits[old:])
+	if m.n >= len(m.v) {
+		m.more()
 	}
-	if v {
-		m.bits[m.n>>3] |= 1 << (m.n & 7)
-		m.ones++
-	}
+	m.v[m.n] = *(*byte)(unsafe.Pointer(&v)) // a Go bool is stored as 0 or 1
 	m.n++
+}
+
+// more grows v by at least one byte.
+func (m *bitmap) more() {
+	m.v = append(m.v[:m.n], 0)
+	m.v = m.v[:cap(m.v)]
+}
+
+// pack returns the bits packed in a buffer and the count of zero bits.
+func (m *bitmap) pack() (*memory.Buffer, int) {
+	n := m.n
+	out := m.r.grow((n + 7) >> 3)[:(n+7)>>3]
+	ones := 0
+	v := m.v[:n]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := v[i] | v[i+1]<<1 | v[i+2]<<2 | v[i+3]<<3 | v[i+4]<<4 | v[i+5]<<5 | v[i+6]<<6 | v[i+7]<<7
+		out[i>>3] = x
+		ones += bits.OnesCount8(x)
+	}
+	if i < n {
+		var x byte
+		for k := i; k < n; k++ {
+			x |= v[k] << (k - i)
+		}
+		out[i>>3] = x
+		ones += bits.OnesCount8(x)
+	}
+	m.n = 0
+	return m.r.take((n + 7) >> 3), n - ones
 }
 
 // take returns the bitmap buffer and the count of zero bits; the buffer is
 // nil when every bit is set (a column without nulls needs no validity).
 func (m *bitmap) take() (*memory.Buffer, int) {
-	zeros := m.n - m.ones
-	b := m.r.take((m.n + 7) >> 3)
-	m.bits, m.n, m.ones = nil, 0, 0
+	b, zeros := m.pack()
 	if zeros == 0 {
 		b.Release()
 		return nil, 0
@@ -119,23 +147,23 @@ func (c *fixedCol[T]) grow() {
 	c.setFast()
 }
 
-// add appends x. The common case (room left, column not nullable) is
-// small enough to be inlined.
+// add appends x. It is inlined (cost 80, Go's budget exactly: a bounds
+// check or a second call would push it over), so the common case (room
+// left, column not nullable) costs a compare and a store.
 func (c *fixedCol[T]) add(x T) {
 	if c.n >= c.fast {
-		c.addSlow(x)
-		return
+		c.slow()
 	}
 	c.v[c.n] = x
 	c.n++
 }
 
-func (c *fixedCol[T]) addSlow(x T) {
+// slow makes room for one more value and, in a nullable column, marks it
+// valid: what add cannot do inline.
+func (c *fixedCol[T]) slow() {
 	if c.n == len(c.v) {
 		c.grow()
 	}
-	c.v[c.n] = x
-	c.n++
 	if c.nullable {
 		c.valid.add(true)
 	}
@@ -253,8 +281,7 @@ func (c *boolCol) null() {
 
 func (c *boolCol) data(dt arrow.DataType) *array.Data {
 	n := c.vals.n
-	vals := c.vals.r.take((n + 7) >> 3)
-	c.vals.bits, c.vals.n, c.vals.ones = nil, 0, 0
+	vals, _ := c.vals.pack()
 	var valid *memory.Buffer
 	nulls := 0
 	if c.nullable {
