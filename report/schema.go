@@ -43,6 +43,26 @@ type Table struct {
 	// ids, counters and clocks that change by small steps from row to row
 	// shrink to a few bits per value before compression.
 	delta []string
+	// nostats lists the columns written without min/max statistics (and so
+	// without a column index), besides the fixed-vocabulary ones: values
+	// like SAN that every row group holds from end to end, so that
+	// statistics could never let a reader skip one.
+	nostats []string
+}
+
+// noStats returns the columns written without statistics: t.nostats and
+// every fixed-vocabulary column. A fixed vocabulary (colours, pieces,
+// squares) appears whole in every row group, so min/max statistics could
+// never skip one, and arrow-go would find the distinct values of every
+// batch to compute them (a twentieth of the moves table's cost).
+func (t Table) noStats() []string {
+	cols := append([]string(nil), t.nostats...)
+	for _, f := range t.Schema.Fields() {
+		if arrow.TypeEqual(f.Type, vocab) {
+			cols = append(cols, f.Name)
+		}
+	}
+	return cols
 }
 
 // PlainColumns returns the columns that are written without dictionary
@@ -233,16 +253,18 @@ var movesDelta = []string{"game_id", "ply", "move_number", "halfmove_clock", "re
 
 var (
 	movesTable = Table{
-		Name:   MovesTableName,
-		Schema: newSchema(MovesTableName, movesFields...),
-		plain:  movesPlain,
-		delta:  movesDelta,
+		Name:    MovesTableName,
+		Schema:  newSchema(MovesTableName, movesFields...),
+		plain:   movesPlain,
+		delta:   movesDelta,
+		nostats: []string{"san", "uci"},
 	}
 	movesTableFEN = Table{
-		Name:   MovesTableName,
-		Schema: newSchema(MovesTableName, append(movesFields[:len(movesFields):len(movesFields)], req("fen", str))...),
-		plain:  append(movesPlain[:len(movesPlain):len(movesPlain)], "fen"),
-		delta:  movesDelta,
+		Name:    MovesTableName,
+		Schema:  newSchema(MovesTableName, append(movesFields[:len(movesFields):len(movesFields)], req("fen", str))...),
+		plain:   append(movesPlain[:len(movesPlain):len(movesPlain)], "fen"),
+		delta:   movesDelta,
+		nostats: []string{"san", "uci", "fen"},
 	}
 )
 

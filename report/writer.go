@@ -176,14 +176,8 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 			wp = append(wp, parquet.WithDictionaryFor(leaf, false))
 		}
 	}
-	for _, f := range table.Schema.Fields() {
-		if arrow.TypeEqual(f.Type, vocab) {
-			// A fixed vocabulary (colours, pieces, squares) appears whole
-			// in every row group: min/max statistics could never skip one,
-			// and arrow-go would find the distinct values of every batch
-			// to compute them (a twentieth of the moves table's cost).
-			wp = append(wp, parquet.WithStatsFor(f.Name, false))
-		}
+	for _, c := range table.noStats() {
+		wp = append(wp, parquet.WithStatsFor(c, false))
 	}
 	for _, c := range table.delta {
 		wp = append(wp, parquet.WithEncodingFor(c, parquet.Encodings.DeltaBinaryPacked))
