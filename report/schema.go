@@ -169,6 +169,9 @@ var gamesTable = Table{
 	Name:   GamesTableName,
 	Schema: newSchema(GamesTableName, gamesFields...),
 	plain:  fieldNames(gamesFields),
+	// a game's whole movetext or final position as min/max prunes nothing
+	// and would copy two of them into every row group's metadata
+	nostats: []string{"movetext", "final_fen"},
 }
 
 func fieldNames(fs []arrow.Field) []string {
