@@ -325,13 +325,20 @@ func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score
 		m := cand[bi]
 		cand[bi], score[bi] = cand[n-1], score[n-1]
 		n--
-		c := *p
-		c.Play(m)
-		if c.SideToMove() == a.l && !c.InCheck() && !c.HasLegalMove() {
+		// The move is played in place: a copy is needed only to take back
+		// a winner's move that stalemates, which is rare.
+		winner := p.SideToMove() == a.w
+		var saved chess.Position
+		if winner {
+			saved = *p
+		}
+		p.Play(m)
+		// HasLegalMove first: it usually finds a king step at once.
+		if winner && !p.HasLegalMove() && !p.InCheck() {
+			*p = saved
 			continue
 		}
 		a.line[ply] = m
-		*p = c
 		return true
 	}
 	return false
@@ -371,8 +378,13 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	lpawns := p.Pieces(a.l, chess.Pawn)
 	// The loser has only its king and pawns: the squares its pawns attack
 	// (those next to its king are left out anyway).
-	lpAtt, _ := sideAttacks(p, a.l, 0)
-	lpAtt &^= chess.KingAttacks(lk)
+	var lpAtt chess.Bitboard
+	if p.ByColor(a.l) == lpawns|lk.Bitboard() {
+		lpAtt = pawnCaptures(a.l, lpawns) &^ lkZone
+	} else {
+		lpAtt, _ = sideAttacks(p, a.l, 0) // a knight promoted on the way too
+		lpAtt &^= lkZone
+	}
 	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard() &^ lpAtt; d != 0; {
 		to := d.PopFirst()
 		s := -60 // a last resort
@@ -508,7 +520,7 @@ func (a *Analyzer) loneMate(p *chess.Position, lk chess.Square, occ, heavy chess
 		cc := *p
 		cc.Play(m)
 		a.nodes++
-		if cc.InCheck() && !cc.HasLegalMove() {
+		if !cc.HasLegalMove() && cc.InCheck() { // every move tried checks
 			a.line[ply] = m
 			a.mateLen = ply + 1
 			copy(a.mateLine[:ply+1], a.line[:ply+1])

@@ -97,3 +97,48 @@ func TestLoneWitness(t *testing.T) {
 		t.Errorf("only %d of %d positions mated", found, tried)
 	}
 }
+
+// TestLonePlay: lonePlay plays the best candidate in place, skips a
+// winner's move that stalemates (taking it back), and leaves the position
+// unchanged when every candidate stalemates.
+func TestLonePlay(t *testing.T) {
+	cases := []struct {
+		fen   string
+		cands []string // UCI moves, best first
+		want  string   // move played, "" for none
+	}{
+		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7c7", "h7h6"}, "h7h6"}, // Qc7 stalemates
+		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7h6", "h7c7"}, "h7h6"},
+		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7c7"}, ""},
+		{"k7/7Q/1K6/8/8/8/8/8 b - - 0 1", []string{"a8b8"}, "a8b8"}, // the loser: no test
+	}
+	a := NewAnalyzer(Options{TTBits: 10})
+	a.w, a.l = chess.White, chess.Black
+	for _, c := range cases {
+		p := parseFEN(t, c.fen)
+		before := p
+		var cand []chess.Move
+		var score []int
+		for i, u := range c.cands {
+			m, ok := p.ParseUCI(u)
+			if !ok {
+				t.Fatalf("%s: bad move %s", c.fen, u)
+			}
+			cand = append(cand, m)
+			score = append(score, 10-i)
+		}
+		played := a.lonePlay(&p, 0, cand, score)
+		if c.want == "" {
+			if played || p != before {
+				t.Errorf("%s %v: played %v, position %s", c.fen, c.cands, played, p.FEN())
+			}
+			continue
+		}
+		want := before
+		m, _ := want.ParseUCI(c.want)
+		want.Play(m)
+		if !played || a.line[0] != m || p != want {
+			t.Errorf("%s %v: played %v %v, want %s", c.fen, c.cands, played, a.line[0], c.want)
+		}
+	}
+}
