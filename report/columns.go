@@ -420,48 +420,49 @@ func (l *listOffsets) setup(mem memory.Allocator, nullable bool) {
 	l.valid.r.mem, l.nullable = mem, nullable
 }
 
-// int32ListCol accumulates list<int32> with non-null elements.
-type int32ListCol struct {
+// listCol accumulates list<E> with non-null elements: the lists' offsets
+// and validity, and one accumulator E of all their elements.
+type listCol[E any, P elemCol[E]] struct {
 	listOffsets
-	elems i32Col
+	elems E
 }
 
-func (c *int32ListCol) add(vs []int32) {
+// elemCol is a pointer to an element accumulator of a listCol.
+type elemCol[E any] interface {
+	*E
+	column
+}
+
+func (c *listCol[E, P]) data(dt arrow.DataType) *array.Data {
+	return c.listOffsets.data(dt, P(&c.elems).data(dt.(*arrow.ListType).Elem()))
+}
+
+func (c *listCol[E, P]) release() { c.listOffsets.release(); P(&c.elems).release() }
+
+func (c *listCol[E, P]) setup(mem memory.Allocator, nullable bool) {
+	c.listOffsets.setup(mem, nullable)
+	P(&c.elems).setup(mem, false)
+}
+
+// numListCol accumulates lists of fixed-width numbers.
+type numListCol[T fixed] struct {
+	listCol[fixedCol[T], *fixedCol[T]]
+}
+
+func (c *numListCol[T]) add(vs []T) {
 	for _, v := range vs {
 		c.elems.add(v)
 	}
 	c.end(c.elems.n)
 }
 
-func (c *int32ListCol) null() { c.listOffsets.null(c.elems.n) }
+func (c *numListCol[T]) null() { c.listOffsets.null(c.elems.n) }
 
-func (c *int32ListCol) data(dt arrow.DataType) *array.Data {
-	return c.listOffsets.data(dt, c.elems.data(dt.(*arrow.ListType).Elem()))
-}
-
-func (c *int32ListCol) release() { c.listOffsets.release(); c.elems.release() }
-
-func (c *int32ListCol) setup(mem memory.Allocator, nullable bool) {
-	c.listOffsets.setup(mem, nullable)
-	c.elems.setup(mem, false)
-}
-
-// strListCol accumulates list<string> with non-null elements.
-type strListCol struct {
-	listOffsets
-	elems strCol
-}
-
-func (c *strListCol) data(dt arrow.DataType) *array.Data {
-	return c.listOffsets.data(dt, c.elems.data(dt.(*arrow.ListType).Elem()))
-}
-
-func (c *strListCol) release() { c.listOffsets.release(); c.elems.release() }
-
-func (c *strListCol) setup(mem memory.Allocator, nullable bool) {
-	c.listOffsets.setup(mem, nullable)
-	c.elems.setup(mem, false)
-}
+type (
+	int32ListCol = numListCol[int32]
+	f64ListCol   = numListCol[float64]
+	strListCol   = listCol[strCol, *strCol] // filled by the builders (UTF-8 repair)
+)
 
 // strMapCol accumulates map<string, string> with non-null values.
 type strMapCol struct {

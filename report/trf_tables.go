@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -455,28 +454,4 @@ func (b *PairingsBuilder) Append(r *PairingRow) error {
 	b.addOptString(&b.matchMethod, r.MatchMethod)
 	b.n++
 	return nil
-}
-
-// f64ListCol accumulates list<double> with non-null elements.
-type f64ListCol struct {
-	listOffsets
-	elems f64Col
-}
-
-func (c *f64ListCol) add(vs []float64) {
-	for _, v := range vs {
-		c.elems.add(v)
-	}
-	c.end(c.elems.n)
-}
-
-func (c *f64ListCol) data(dt arrow.DataType) *array.Data {
-	return c.listOffsets.data(dt, c.elems.data(dt.(*arrow.ListType).Elem()))
-}
-
-func (c *f64ListCol) release() { c.listOffsets.release(); c.elems.release() }
-
-func (c *f64ListCol) setup(mem memory.Allocator, nullable bool) {
-	c.listOffsets.setup(mem, nullable)
-	c.elems.setup(mem, false)
 }
