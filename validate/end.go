@@ -24,35 +24,41 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	// twice[parity]: the latest ply of that parity so far whose position
 	// had occurred twice (a claim by announced move needs one in reach).
 	twice := [2]int{-1, -1}
+	// No rule applies before k0 (none at all in most games).
+	k0 := h.firstRulePly()
+	if k0 < 0 {
+		k0 = n + 1
+	}
 	// pos is the position at ply posPly <= k, moved forward only when a
 	// claim by announced move has to be tested.
-	pos, posPly := h.at(0), 0
-	for k := 0; k <= n; k++ {
-		if k > 0 && h.reps[k-1] >= 2 {
+	var pos chess.Position
+	posPly := -checkpointEvery
+	for k := k0; k <= n; k++ {
+		if k > 0 && h.ply[k-1].reps >= 2 {
 			twice[(k-1)&1] = k - 1
 		}
-		clock := int(h.clock[k])
+		clock := int(h.ply[k].clock)
 		if v.FiftyPly < 0 && clock >= 100 && hasLegal(k) {
 			v.FiftyPly = k
 		}
 		if v.SeventyFivePly < 0 && clock >= 150 && hasLegal(k) {
 			v.SeventyFivePly = k
 		}
-		if v.ThreefoldPly < 0 && h.reps[k] >= 3 {
+		if v.ThreefoldPly < 0 && h.ply[k].reps >= 3 {
 			v.ThreefoldPly = k
 		}
-		if v.FivefoldPly < 0 && h.reps[k] >= 5 {
+		if v.FivefoldPly < 0 && h.ply[k].reps >= 5 {
 			v.FivefoldPly = k
 		}
-		if v.ThreefoldClaimPly < 0 && h.reps[k] >= 3 {
+		if v.ThreefoldClaimPly < 0 && h.ply[k].reps >= 3 {
 			v.ThreefoldClaimPly = k
 		}
 		if v.ThreefoldClaimPly < 0 && hasLegal(k) && twice[(k-1)&1] >= max(k-clock-1, 0) {
-			if k-posPly >= checkpointEvery {
+			if k-posPly >= checkpointEvery { // also the first time
 				pos, posPly = h.at(k), k
 			}
 			for ; posPly < k; posPly++ {
-				pos.Play(h.moves[posPly])
+				pos.Play(h.ply[posPly].move)
 			}
 			if j.claimableByMove(&pos, k) {
 				v.ThreefoldClaimPly = k
@@ -254,13 +260,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if mated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindCheckmate, Info, "5.1.1"
-		f.Message = fmt.Sprintf("%s is checkmated: %s wins", final.SideToMove(), final.SideToMove().Other())
+		f.Message = final.SideToMove().String() + " is checkmated: " + final.SideToMove().Other().String() + " wins"
 		j.add(r, f)
 	}
 	if stalemated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindStalemate, Info, "5.2.1"
-		f.Message = fmt.Sprintf("%s has no legal move and is not in check: the game is drawn by stalemate", final.SideToMove())
+		f.Message = final.SideToMove().String() + " has no legal move and is not in check: the game is drawn by stalemate"
 		j.add(r, f)
 	}
 	if v.DeadPly >= 0 && !(stalemated && v.DeadPly == n) { // a stalemate is reported as such

@@ -13,12 +13,13 @@ const checkpointEvery = 32
 // rules that need them, which look at earlier positions only now and then:
 // to confirm a repetition, to find the first dead ply, to write a finding.
 type history struct {
-	moves       []chess.Move     // moves[k] leads from ply k to ply k+1
-	hash        []uint64         // hash[k]: FIDE key of the position at ply k
-	clock       []int32          // clock[k]: its halfmove clock
-	reps        []int32          // reps[k]: occurrences of that position among plies 0..k
+	ply         []plyRecord      // ply[k]: what is kept of ply k (one append a move)
 	checkpoints []chess.Position // checkpoints[c]: the position at ply c*checkpointEvery
 	cur         chess.Position   // the position at the last ply
+	// firstTwice and firstLong are the first plies whose position had
+	// occurred twice, and whose halfmove clock reached 100 (-1: none yet):
+	// before the earlier of the two no draw rule can apply.
+	firstTwice, firstLong int
 
 	// seen has bit key%512 set for the key of every ply since the last
 	// capture or pawn move (the only plies a repetition can come from):
@@ -28,16 +29,45 @@ type history struct {
 	seen [8]uint64
 }
 
+// plyRecord is what history keeps of one ply.
+type plyRecord struct {
+	hash  uint64     // FIDE key of the position
+	move  chess.Move // the move played from it (zero at the last ply)
+	clock int32      // its halfmove clock
+	reps  int32      // occurrences of the position among plies 0..k
+}
+
 // reset starts a game from start.
 func (h *history) reset(start *chess.Position) {
-	h.moves = h.moves[:0]
-	h.hash = append(h.hash[:0], start.Hash())
-	h.clock = append(h.clock[:0], int32(start.HalfmoveClock()))
-	h.reps = append(h.reps[:0], 1)
+	h.ply = append(h.ply[:0], plyRecord{hash: start.Hash(), clock: int32(start.HalfmoveClock()), reps: 1})
 	h.checkpoints = append(h.checkpoints[:0], *start)
 	h.cur = *start
 	h.seen = [8]uint64{}
-	h.mark(h.hash[0])
+	h.mark(h.ply[0].hash)
+	h.firstTwice, h.firstLong = -1, -1
+	h.noteRules(0)
+}
+
+// noteRules updates firstTwice and firstLong with ply k.
+func (h *history) noteRules(k int) {
+	if h.ply[k].reps >= 2 && h.firstTwice < 0 {
+		h.firstTwice = k
+	}
+	if h.ply[k].clock >= 100 && h.firstLong < 0 {
+		h.firstLong = k
+	}
+}
+
+// firstRulePly returns the first ply at which a draw rule (repetition, 50
+// or 75 moves) may apply, or -1 when none can in this game.
+func (h *history) firstRulePly() int {
+	switch {
+	case h.firstTwice < 0:
+		return h.firstLong
+	case h.firstLong < 0:
+		return h.firstTwice
+	}
+	return min(h.firstTwice, h.firstLong)
 }
 
 // mark sets key's bit in seen and reports whether it was set already.
@@ -49,19 +79,19 @@ func (h *history) mark(key uint64) bool {
 }
 
 // last returns the last ply.
-func (h *history) last() int { return len(h.hash) - 1 }
+func (h *history) last() int { return len(h.ply) - 1 }
 
 // push plays m (legal, or chess.NullMove) on the current position.
 func (h *history) push(m chess.Move) {
-	h.moves = append(h.moves, m)
+	k := len(h.ply)
+	h.ply[k-1].move = m
 	h.cur.Play(m)
-	k := len(h.hash)
 	if k%checkpointEvery == 0 {
 		h.checkpoints = append(h.checkpoints, h.cur)
 	}
-	h.hash = append(h.hash, h.cur.Hash())
-	h.clock = append(h.clock, int32(h.cur.HalfmoveClock()))
-	h.reps = append(h.reps, h.countReps(k))
+	h.ply = append(h.ply, plyRecord{hash: h.cur.Hash(), clock: int32(h.cur.HalfmoveClock())})
+	h.ply[k].reps = h.countReps(k)
+	h.noteRules(k)
 }
 
 // at returns the position at ply k.
@@ -72,7 +102,7 @@ func (h *history) at(k int) chess.Position {
 	c := k / checkpointEvery
 	p := h.checkpoints[c]
 	for i := c * checkpointEvery; i < k; i++ {
-		p.Play(h.moves[i])
+		p.Play(h.ply[i].move)
 	}
 	return p
 }
@@ -83,15 +113,15 @@ func (h *history) at(k int) chess.Position {
 // and the latest earlier occurrence already counts the ones before it: so
 // one confirmed match settles the count.
 func (h *history) countReps(k int) int32 {
-	back := int(h.clock[k])
+	back := int(h.ply[k].clock)
 	if back == 0 {
 		h.seen = [8]uint64{}
 	}
-	if !h.mark(h.hash[k]) {
+	if !h.mark(h.ply[k].hash) {
 		return 1 // no ply since the last irreversible move shares even the bit
 	}
 	if i := h.latestSame(&h.cur, k-2, k-back, 1); i >= 0 {
-		return h.reps[i] + 1
+		return h.ply[i].reps + 1
 	}
 	return 1
 }
@@ -112,7 +142,7 @@ func (h *history) latestSame(q *chess.Position, from, stop int, minReps int32) i
 	key := q.Hash()
 	var exact *chess.PositionKey
 	for i := from; i >= max(stop, 0); i -= 2 {
-		if h.hash[i] != key || h.reps[i] < minReps {
+		if r := &h.ply[i]; r.hash != key || r.reps < minReps {
 			continue
 		}
 		if exact == nil {

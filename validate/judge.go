@@ -229,8 +229,8 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			k := j.h.last()
 			pl.Check = next.InCheck()
 			pl.Halfmove = next.HalfmoveClock()
-			pl.Repetition = int(j.h.reps[k])
-			pl.Hash = j.h.hash[k]
+			pl.Repetition = int(j.h.ply[k].reps)
+			pl.Hash = j.h.ply[k].hash
 			if j.opt.FEN {
 				j.buf = next.AppendFEN(j.buf[:0])
 				pl.fen = r.appendText(j.buf)
@@ -288,8 +288,8 @@ func (j *Judge) claimableByMove(p *chess.Position, k int) bool {
 	// the keys of the twice-seen positions a move from ply k can reach
 	j.keys = j.keys[:0]
 	for i := k - 1; i >= max(k-back-1, 0); i -= 2 {
-		if h.reps[i] >= 2 {
-			j.keys = append(j.keys, h.hash[i])
+		if h.ply[i].reps >= 2 {
+			j.keys = append(j.keys, h.ply[i].hash)
 		}
 	}
 	if len(j.keys) == 0 {
