@@ -204,7 +204,7 @@ var pieceIndex = func() (n [256]int8) {
 }()
 
 // addOptPiece appends the piece letter v, or NULL when v is 0.
-func addOptPiece(c *dictCol, v byte) {
+func addOptPiece(c *dictCol[int8], v byte) {
 	if v == 0 {
 		c.null()
 	} else {
@@ -418,9 +418,10 @@ type MovesBuilder struct {
 	withFEN                bool
 	gameID                 i64Col
 	ply, moveNumber        i32Col
-	color, piece, from, to dictCol
-	captured, promotion    dictCol
-	san, uci               strCol
+	color, piece, from, to dictCol[int8]
+	captured, promotion    dictCol[int8]
+	san                    strCol
+	uci                    dictCol[int16]
 	isCheck, isMate        boolCol
 	clock, emt             i64Col
 	evalCP, evalMate       i32Col
@@ -439,6 +440,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 	b.color.vocab = sideVocab
 	b.piece.vocab, b.captured.vocab, b.promotion.vocab = pieceVocab, pieceVocab, pieceVocab
 	b.from.vocab, b.to.vocab = squareVocab, squareVocab
+	b.uci.vocab = uciVocab
 	cols := []any{
 		"game_id", &b.gameID,
 		"ply", &b.ply,
@@ -485,7 +487,21 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 		return fmt.Errorf("%w: game %d ply %d: piece %q from %d to %d captured %q promotion %q",
 			ErrInvalidRow, r.GameID, r.Ply, r.Piece, r.From, r.To, r.Captured, r.Promotion)
 	}
-	if err := b.room(len(r.SAN) + len(r.UCI) + len(r.Comment.V) + len(r.FEN) + 20); err != nil {
+	var u int16
+	switch {
+	case len(r.UCI) > 0:
+		var ok bool
+		if u, ok = uciIndex(r.UCI); !ok {
+			return fmt.Errorf("%w: game %d ply %d: UCI %q names no move of a chess piece", ErrInvalidRow, r.GameID, r.Ply, r.UCI)
+		}
+	case r.Null:
+		u = uciNull
+	default:
+		if u = uciIndexOf(r.From, r.To, r.Promotion); u < 0 {
+			return fmt.Errorf("%w: game %d ply %d: no chess piece moves from %d to %d", ErrInvalidRow, r.GameID, r.Ply, r.From, r.To)
+		}
+	}
+	if err := b.room(len(r.SAN) + len(r.Comment.V) + len(r.FEN) + 20); err != nil {
 		return err
 	}
 	b.gameID.add(r.GameID)
@@ -493,22 +509,7 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 	b.moveNumber.add(r.MoveNumber)
 	b.color.add(int8(r.Color - SideWhite))
 	b.addUTF8(&b.san, r.SAN)
-	switch {
-	case len(r.UCI) > 0:
-		b.addUTF8(&b.uci, r.UCI)
-	case r.Null:
-		b.uci.addString("0000")
-	default:
-		var u [5]byte
-		f, t := squareNames[r.From], squareNames[r.To]
-		u[0], u[1], u[2], u[3] = f[0], f[1], t[0], t[1]
-		n := 4
-		if r.Promotion != 0 {
-			u[4] = r.Promotion | 0x20 // lower case
-			n = 5
-		}
-		b.uci.add(u[:n])
-	}
+	b.uci.add(u)
 	if r.Null {
 		b.piece.null()
 		b.from.null()

@@ -219,29 +219,29 @@ func fixedData(dt arrow.DataType, n int, vals *memory.Buffer, nullable bool, val
 }
 
 // dictCol accumulates a column of a small fixed vocabulary (colours, piece
-// letters, squares) as int8 indices into one dictionary that every batch
-// shares: an Arrow dictionary<int8, utf8> column. The Parquet writer
+// letters, squares, UCI moves) as int8 or int16 indices into one dictionary
+// that every batch shares: an Arrow dictionary<int8|int16, utf8> column. The Parquet writer
 // stores the dictionary page and the indices as they are, where a string
 // column would cost a copy, a hash or a comparison per row; readers see a
 // string column (DuckDB: VARCHAR; Polars and pandas: a categorical).
-type dictCol struct {
-	idx   i8Col
+type dictCol[I int8 | int16] struct {
+	idx   fixedCol[I]
 	vocab []string    // set before setup
 	dict  *array.Data // built by setup from vocab
 }
 
 // add appends vocab[i].
-func (c *dictCol) add(i int8) { c.idx.add(i) }
+func (c *dictCol[I]) add(i I) { c.idx.add(i) }
 
-func (c *dictCol) null() { c.idx.null() }
+func (c *dictCol[I]) null() { c.idx.null() }
 
-func (c *dictCol) data(dt arrow.DataType) *array.Data {
+func (c *dictCol[I]) data(dt arrow.DataType) *array.Data {
 	d := c.idx.data(dt)
 	d.SetDictionary(c.dict)
 	return d
 }
 
-func (c *dictCol) release() {
+func (c *dictCol[I]) release() {
 	c.idx.release()
 	if c.dict != nil {
 		c.dict.Release()
@@ -249,7 +249,7 @@ func (c *dictCol) release() {
 	}
 }
 
-func (c *dictCol) setup(mem memory.Allocator, nullable bool) {
+func (c *dictCol[I]) setup(mem memory.Allocator, nullable bool) {
 	c.idx.setup(mem, nullable)
 	b := array.NewStringBuilder(mem)
 	defer b.Release()

@@ -146,11 +146,15 @@ func sampleMove(g, p int, withFEN bool, r *MoveRow) {
 	r.Piece = "PNBRQK"[k%6]
 	r.From = uint8(k % 64)
 	r.To = uint8((k * 7) % 64)
+	for !pieceStep(int(r.From), int(r.To)) { // a move some piece can make
+		r.To = (r.To + 1) % 64
+	}
 	if k%5 == 0 {
 		r.Captured = "PNBRQ"[k%5]
 	}
 	if k%23 == 0 {
 		r.Promotion = "NBRQ"[k%4]
+		r.From, r.To = uint8(48+k%8), uint8(56+k%8) // from the seventh rank to the eighth
 	}
 	if k%19 == 0 {
 		r.UCI = append(r.UCI, "e1h1"...) // explicit (Chess960 castling)
@@ -426,7 +430,7 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 			r.Ply, r.MoveNumber = i32("ply").Value(i), i32("move_number").Value(i)
 			r.Color = sideAt(a("color"), i)
 			r.SAN = []byte(s("san").Value(i))
-			r.UCI = []byte(s("uci").Value(i))
+			r.UCI = []byte(strAt(a("uci"), i))
 			r.Piece = letterAt(a("piece"), i)
 			r.From, r.To = squareAt(a("from_square"), i), squareAt(a("to_square"), i)
 			r.Captured, r.Promotion = letterAt(a("captured"), i), letterAt(a("promotion"), i)
