@@ -420,7 +420,7 @@ type MovesBuilder struct {
 	ply, moveNumber        i32Col
 	color, piece, from, to dictCol[int8]
 	captured, promotion    dictCol[int8]
-	san                    strCol
+	san                    dictCol[int32]
 	uci                    dictCol[int16]
 	isCheck, isMate        boolCol
 	clock, emt             i64Col
@@ -441,6 +441,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 	b.piece.vocab, b.captured.vocab, b.promotion.vocab = pieceVocab, pieceVocab, pieceVocab
 	b.from.vocab, b.to.vocab = squareVocab, squareVocab
 	b.uci.vocab = uciVocab
+	b.san.vocab, _ = sanVocabulary()
 	cols := []any{
 		"game_id", &b.gameID,
 		"ply", &b.ply,
@@ -487,6 +488,10 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 		return fmt.Errorf("%w: game %d ply %d: piece %q from %d to %d captured %q promotion %q",
 			ErrInvalidRow, r.GameID, r.Ply, r.Piece, r.From, r.To, r.Captured, r.Promotion)
 	}
+	san, ok := sanIndex(r.SAN)
+	if !ok {
+		return fmt.Errorf("%w: game %d ply %d: %q is not standard algebraic notation", ErrInvalidRow, r.GameID, r.Ply, r.SAN)
+	}
 	var u int16
 	switch {
 	case len(r.UCI) > 0:
@@ -501,14 +506,14 @@ func (b *MovesBuilder) Append(r *MoveRow) error {
 			return fmt.Errorf("%w: game %d ply %d: no chess piece moves from %d to %d", ErrInvalidRow, r.GameID, r.Ply, r.From, r.To)
 		}
 	}
-	if err := b.room(len(r.SAN) + len(r.Comment.V) + len(r.FEN) + 20); err != nil {
+	if err := b.room(len(r.Comment.V) + len(r.FEN) + 20); err != nil {
 		return err
 	}
 	b.gameID.add(r.GameID)
 	b.ply.add(r.Ply)
 	b.moveNumber.add(r.MoveNumber)
 	b.color.add(int8(r.Color - SideWhite))
-	b.addUTF8(&b.san, r.SAN)
+	b.san.add(san)
 	b.uci.add(u)
 	if r.Null {
 		b.piece.null()

@@ -219,12 +219,13 @@ func fixedData(dt arrow.DataType, n int, vals *memory.Buffer, nullable bool, val
 }
 
 // dictCol accumulates a column of a small fixed vocabulary (colours, piece
-// letters, squares, UCI moves) as int8 or int16 indices into one dictionary
-// that every batch shares: an Arrow dictionary<int8|int16, utf8> column. The Parquet writer
+// letters, squares, UCI and SAN moves) as int8, int16 or int32 indices into
+// one dictionary that every batch shares: an Arrow dictionary<int, utf8>
+// column. The Parquet writer
 // stores the dictionary page and the indices as they are, where a string
 // column would cost a copy, a hash or a comparison per row; readers see a
 // string column (DuckDB: VARCHAR; Polars and pandas: a categorical).
-type dictCol[I int8 | int16] struct {
+type dictCol[I int8 | int16 | int32] struct {
 	idx   fixedCol[I]
 	vocab []string    // set before setup
 	dict  *array.Data // built by setup from vocab

@@ -429,7 +429,7 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 			r.GameID = i64("game_id").Value(i)
 			r.Ply, r.MoveNumber = i32("ply").Value(i), i32("move_number").Value(i)
 			r.Color = sideAt(a("color"), i)
-			r.SAN = []byte(s("san").Value(i))
+			r.SAN = []byte(strAt(a("san"), i))
 			r.UCI = []byte(strAt(a("uci"), i))
 			r.Piece = letterAt(a("piece"), i)
 			r.From, r.To = squareAt(a("from_square"), i), squareAt(a("to_square"), i)

@@ -98,6 +98,7 @@ func TestDuckcheckExpectedMatchesSchemas(t *testing.T) {
 func TestContract(t *testing.T) {
 	const dict8 = "dictionary<values=utf8, indices=int8, ordered=false>"
 	const dict16 = "dictionary<values=utf8, indices=int16, ordered=false>"
+	const dict32 = "dictionary<values=utf8, indices=int32, ordered=false>"
 	contract := map[string]string{
 		"games": "game_id:int64 source_file:utf8 source_offset:int64 source_line:int64 game_index:int64 " +
 			"event?:utf8 site?:utf8 date?:utf8 utc_date?:date32 utc_time?:time32[ms] round?:utf8 white?:utf8 black?:utf8 result?:utf8 " +
@@ -107,7 +108,7 @@ func TestContract(t *testing.T) {
 			"result_by_rules?:utf8 result_ok?:bool first_error_ply?:int32 threefold_ply?:int32 threefold_claim_ply?:int32 " +
 			"fifty_ply?:int32 fivefold_ply?:int32 seventyfive_ply?:int32 dead_ply?:int32 final_fen:utf8 notation_language:utf8 " +
 			"error_count:int32 warning_count:int32 info_count:int32 audited:bool unchecked_plies:int32 white_can_mate?:bool black_can_mate?:bool",
-		"moves": "game_id:int64 ply:int32 move_number:int32 color:" + dict8 + " san:utf8 uci:" + dict16 + " piece?:" + dict8 +
+		"moves": "game_id:int64 ply:int32 move_number:int32 color:" + dict8 + " san:" + dict32 + " uci:" + dict16 + " piece?:" + dict8 +
 			" from_square?:" + dict8 + " to_square?:" + dict8 + " captured?:" + dict8 + " promotion?:" + dict8 + " is_check:bool is_mate:bool clock_ms?:int64 emt_ms?:int64 eval_cp?:int32 eval_mate?:int32 " +
 			"nags?:list<element: int32> comment?:utf8 halfmove_clock:int32 repetition_count:int32 zobrist:int64 fen:utf8",
 		"findings": "game_id?:int64 ply?:int32 move_number?:int32 color?:utf8 kind:utf8 severity:utf8 article?:utf8 message:utf8 " +
