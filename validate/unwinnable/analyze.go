@@ -83,7 +83,9 @@ type Options struct {
 	// max(ClosureNodes, NodeBudget/8) moves.
 	ClosureNodes int
 	// TTBits sets the transposition table to 1<<TTBits entries of 16 bytes
-	// (default 18, 4 MiB; allowed 10..26). Only NewAnalyzer reads it.
+	// (allowed 10..26). Only NewAnalyzer reads it. The default is 18
+	// (4 MiB); the table then grows (up to 20, 16 MiB) on the first query
+	// whose NodeBudget is above the default budget and could fill more.
 	TTBits int
 	// NoSAN leaves Result.WitnessSAN empty (Witness is still filled), which
 	// saves formatting time in bulk runs.
@@ -97,6 +99,13 @@ const (
 	defaultTTBits      = 18
 	maxPly             = 512 // longest line the search follows
 	maxForced          = 256 // longest forced chain followed
+	// autoTTBits is the largest transposition table (log2 entries) that
+	// an Analyzer created with the default TTBits grows to for queries
+	// with large budgets (16 MiB).
+	autoTTBits = 20
+	// deepShare is the share of the node budget (percent) after which the
+	// helpmate search resumes its current depth from the root (step 9).
+	deepShare = 80
 )
 
 func (o Options) withDefaults() Options {
@@ -152,12 +161,15 @@ type Analyzer struct {
 	ss     semistatic
 
 	visited visitedSet // closure search (closure.go)
+
+	ttAuto bool // TTBits defaulted: the table may grow to autoTTBits
 }
 
 // NewAnalyzer returns an Analyzer with the given options (defaults filled in).
 func NewAnalyzer(opt Options) *Analyzer {
+	auto := opt.TTBits == 0
 	opt = opt.withDefaults()
-	a := &Analyzer{opt: opt}
+	a := &Analyzer{opt: opt, ttAuto: auto && opt.TTBits < autoTTBits}
 	a.tt = make([]ttEntry, 1<<opt.TTBits)
 	a.ttMask = uint64(len(a.tt) - 1)
 	return a
@@ -224,6 +236,18 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	// (four slots per node): a small query then touches a few hundred
 	// kilobytes that stay in the cache instead of the whole table. Entries
 	// carry their full key, so the size may change from query to query.
+	// An Analyzer with the default table size grows its table for a
+	// budget above the default one that could fill more than it has.
+	if a.ttAuto && a.opt.NodeBudget > defaultBudget && uint64(a.opt.NodeBudget)*4 > uint64(len(a.tt)) {
+		n := len(a.tt)
+		for n < a.opt.NodeBudget*4 && n < 1<<autoTTBits {
+			n <<= 1
+		}
+		if n > len(a.tt) {
+			a.tt = make([]ttEntry, n) // generation 0: older than any query
+		}
+		a.ttAuto = n < 1<<autoTTBits
+	}
 	size := uint64(1024)
 	for size < uint64(a.opt.NodeBudget)*4 && size < uint64(len(a.tt)) {
 		size <<= 1
@@ -338,12 +362,25 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 
 	// Step 9: iterative-deepening helpmate search, first up to a share of
 	// the budget; then the closure search (a complete enumeration, when
-	// small enough); then the helpmate search again with what is left.
+	// small enough); then the helpmate search again up to deepShare of the
+	// budget, and once more from the depth it reached with what is left.
 	depth := 3
-	for phase := 0; phase < 2; phase++ {
+	for phase := 0; phase < 3; phase++ {
 		stop := budget
-		if phase == 0 {
+		switch phase {
+		case 0:
 			stop = min(budget, a.nodes+max(budget/10, a.opt.SmallSearchNodes))
+		case 1:
+			stop = max(a.nodes, budget/100*deepShare)
+		case 2:
+			// Resume the depth reached, now from the root moves that its
+			// interrupted iteration never entered: the entries of that
+			// iteration make the search skip the subtrees it entered (see
+			// search), and the root's own entry is dropped so that the
+			// root is expanded again. An iteration that runs out of nodes
+			// tends to spend them all under its first root moves; this
+			// gives the others their turn before going deeper.
+			a.dropEntry(root.Hash())
 		}
 		for ; depth <= 1000 && a.nodes < stop; depth++ {
 			a.nextIteration()

@@ -103,3 +103,31 @@ func TestVectors(t *testing.T) {
 		t.Log("undetermined: " + u)
 	}
 }
+
+// TestDeepVectors: D3 test vectors that need the resumed deep search of
+// step 9 (a loser's king takes a blocking pawn, its pawn promotes and is
+// given up to a blocked pawn of the winner, which promotes in turn). Each
+// needs most of a 1,000,000-node budget; run with -long.
+func TestDeepVectors(t *testing.T) {
+	if !*long {
+		t.Skip("slow: run with -long")
+	}
+	cases := []struct {
+		fen    string
+		winner chess.Color
+	}{
+		{"1k6/1P1p3p/BP3p2/1P5p/8/8/3P1PKP/8 b - -", chess.Black},
+		{"1k6/1P1p1p1p/BP5p/1P6/8/8/3P1PKP/8 w - -", chess.Black},
+		{"2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -", chess.Black},
+	}
+	a := NewAnalyzer(Options{NodeBudget: 1_000_000})
+	for _, c := range cases {
+		p := parseFEN(t, c.fen)
+		r := a.Analyze(&p, c.winner)
+		checkResult(t, &p, c.winner, r, true, c.fen)
+		if r.Verdict != Winnable {
+			t.Errorf("%s %v: got %v (method %s, %d nodes), want winnable", c.fen, c.winner, r.Verdict, r.Method, r.Nodes)
+		}
+		t.Logf("%s %v: %v by %s, %d nodes %s", c.fen, c.winner, r.Verdict, r.Method, r.Nodes, r.WitnessSAN)
+	}
+}

@@ -136,7 +136,9 @@
 //     enumeration looks nearly complete), it may go on to three quarters of
 //     the node budget. Running out of positions proves unwinnability; a
 //     mate on the way is a shortest witness. Then the helpmate search goes
-//     on until the node budget is spent (Undetermined).
+//     on up to 80% of the node budget, and then resumes the depth it reached
+//     from the root moves its interrupted iteration never entered, until the
+//     node budget is spent (Undetermined).
 //
 // The helpmate search classifies every move as REWARD (no depth), NORMAL
 // (one unit, free right after a REWARD move) or PUNISH (three units), after

@@ -46,6 +46,15 @@ func (a *Analyzer) storeProven(hash uint64) {
 	*e = ttEntry{key: key, gen: a.igen, done: true, depth: 1<<15 - 1}
 }
 
+// dropEntry removes the entry of the position with the given hash (if the
+// slot holds it), so that the next search expands it again.
+func (a *Analyzer) dropEntry(hash uint64) {
+	key := hash ^ a.wKey
+	if e := &a.tt[key&a.ttMask]; e.key == key {
+		*e = ttEntry{}
+	}
+}
+
 // nextIteration starts a new search iteration (or closure search): entries
 // of earlier iterations no longer count as repeats within it.
 func (a *Analyzer) nextIteration() {
