@@ -29,12 +29,17 @@ type sanTable struct {
 
 const sanSlots = 1 << 16
 
+// packSAN packs s into a uint64, one byte a character: without NUL bytes
+// (which no SAN has) that is one-to-one for up to eight bytes, and never 0.
 func packSAN(s []byte) (uint64, bool) {
 	if len(s) == 0 || len(s) > 8 {
 		return 0, false
 	}
 	var k uint64
 	for i, c := range s {
+		if c == 0 {
+			return 0, false
+		}
 		k |= uint64(c) << (8 * i)
 	}
 	return k, true

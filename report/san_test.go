@@ -28,7 +28,7 @@ func TestSANVocab(t *testing.T) {
 			t.Errorf("sanIndex(%q) = %d, %v", s, i, ok)
 		}
 	}
-	for _, s := range []string{"", "e9", "Nf9", "e8", "exe5", "Kgf3", "Pe4", "Bb1b2", "Nb1b2", "0-0", "e4!", "Nf3 ", "Qh4xe1+#x"} {
+	for _, s := range []string{"", "e9", "Nf9", "e8", "exe5", "Kgf3", "Pe4", "Bb1b2", "Nb1b2", "0-0", "e4!", "Nf3 ", "Qh4xe1+#x", "\x00", "e4\x00"} {
 		if i, ok := sanIndex([]byte(s)); ok {
 			t.Errorf("sanIndex(%q) = %d, want none", s, i)
 		}
@@ -73,4 +73,21 @@ func TestSANVocabHoldsEveryMove(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves looked up", moves)
+}
+
+// FuzzMoveVocab checks the SAN and UCI lookups on arbitrary bytes: either
+// no index, or the index of exactly those bytes.
+func FuzzMoveVocab(f *testing.F) {
+	for _, s := range []string{"e4", "Nbd7", "exd8=Q+", "O-O-O#", "--", "e7e8q", "0000", "e1h1", "", "\xff\xfe", "Qh4xe1+#"} {
+		f.Add([]byte(s))
+	}
+	vocab, _ := sanVocabulary()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if i, ok := sanIndex(b); ok && vocab[i] != string(b) {
+			t.Fatalf("sanIndex(%q) = %d (%q)", b, i, vocab[i])
+		}
+		if i, ok := uciIndex(b); ok && uciVocab[i] != string(b) {
+			t.Fatalf("uciIndex(%q) = %d (%q)", b, i, uciVocab[i])
+		}
+	})
 }

@@ -99,7 +99,7 @@ func uciIndex(u []byte) (int16, bool) {
 	var promo byte
 	if len(u) == 5 {
 		promo = u[4]
-		if promo == 0 {
+		if promo < 'a' || promo > 'z' { // UCI writes the piece in lower case
 			return -1, false
 		}
 	}

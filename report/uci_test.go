@@ -23,7 +23,7 @@ func TestUCIVocab(t *testing.T) {
 			t.Errorf("uciIndex(%q) = %d, %v; want %d", u, j, ok, i)
 		}
 	}
-	for _, bad := range []string{"", "e2", "e2e2", "a1b3x", "e2e4q", "e7e8k", "i1a1", "a9a1", "a1c2 ", "e7e8\x00"} {
+	for _, bad := range []string{"", "e2", "e2e2", "a1b3x", "e2e4q", "e7e8k", "i1a1", "a9a1", "a1c2 ", "e7e8\x00", "e7e8Q"} {
 		if i, ok := uciIndex([]byte(bad)); ok {
 			t.Errorf("uciIndex(%q) = %d, want none", bad, i)
 		}
