@@ -9,150 +9,129 @@ import "sync"
 // rank, or the square of any square the piece could come from), pawn
 // pushes, captures and promotions, each with and without a capture sign
 // where SAN allows both, and each plain, with '+' and with '#'; and "--",
-// the null move. About 39,000 strings, fixed in advance, so that every
+// the null move. 42,019 strings, fixed in advance, so that every
 // batch shares one dictionary and a row costs an index instead of a
 // string (the dictionary page, about a third of a megabyte, is written
 // once per row group).
 
-// sanVocabulary returns the strings in index order and a table from string
-// to index. It is built once, on first use.
+// sanVocabulary returns the strings in index order and the tables that
+// find a string's index from its parts. It is built once, on first use.
 var sanVocabulary = sync.OnceValues(buildSANVocab)
 
-// sanTable maps a SAN string, packed into a uint64 (every one has at most
-// eight bytes), to its index: open addressing with linear probing, and no
-// pointers for the garbage collector to scan (a Go map of 42,000 strings
-// cost more per row than the strings it replaced).
-type sanTable struct {
-	keys [sanSlots]uint64 // 0: empty
-	idx  [sanSlots]int32
+// sanTables find the index of a SAN string from its parts, with tables of
+// a few kilobytes that stay in the cache (a hash table over the 42,000
+// strings missed the cache on most rows; a Go map also gave the garbage
+// collector 42,000 strings to scan). Each entry is the index of the plain
+// form; '+' adds 1 and '#' adds 2.
+type sanTables struct {
+	king int32 // "Ka1"; +3 for "Kxa1", +6 for each square
+	// pieceBase[pc][to] is the index of the piece's plain move to `to`,
+	// pc 0..3 for Q, R, B, N; piecePos[pc][to][d] the rank of
+	// disambiguation d (0 none, 1+file, 9+rank, 17+square; -1 when no such
+	// piece could come from there) among that move's forms, 6 strings each
+	// (plain, capture, and their check and mate signs).
+	pieceBase [4][64]int32
+	piecePos  [4][64][81]int8
+	// pawn[to][k] is the pawn move to `to`: k 0 a push, 1 a capture from
+	// the file to the left, 2 from the right; -1 when there is none. For
+	// promotions, promo[to][k] is the form with "=Q", +3 for "=R", +6 for
+	// "=B", +9 for "=N".
+	pawn, promo [64][3]int32
+	null        int32 // "--"
 }
 
-const sanSlots = 1 << 16
-
-// packSAN packs s into a uint64, one byte a character: without NUL bytes
-// (which no SAN has) that is one-to-one for up to eight bytes, and never 0.
-func packSAN(s []byte) (uint64, bool) {
-	if len(s) == 0 || len(s) > 8 {
-		return 0, false
-	}
-	var k uint64
-	for i, c := range s {
-		if c == 0 {
-			return 0, false
-		}
-		k |= uint64(c) << (8 * i)
-	}
-	return k, true
-}
-
-func sanSlot(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - 16) }
-
-func (t *sanTable) put(s string, i int32) {
-	k, ok := packSAN([]byte(s))
-	if !ok {
-		panic("report: SAN string longer than 8 bytes: " + s)
-	}
-	h := sanSlot(k)
-	for t.keys[h] != 0 {
-		h = (h + 1) % sanSlots
-	}
-	t.keys[h], t.idx[h] = k, i
-}
-
-func (t *sanTable) get(s []byte) (int32, bool) {
-	k, ok := packSAN(s)
-	if !ok {
-		return -1, false
-	}
-	for h := sanSlot(k); ; h = (h + 1) % sanSlots {
-		switch t.keys[h] {
-		case k:
-			return t.idx[h], true
-		case 0:
-			return -1, false
-		}
-	}
-}
-
-func buildSANVocab() ([]string, *sanTable) {
+func buildSANVocab() ([]string, *sanTables) {
 	var vocab []string
-	add := func(s string) {
+	t := new(sanTables)
+	add := func(s string) int32 {
+		i := int32(len(vocab))
 		vocab = append(vocab, s, s+"+", s+"#")
+		return i
 	}
 	add("O-O")
 	add("O-O-O")
+	t.king = int32(len(vocab))
 	for to := 0; to < 64; to++ {
 		sq := squareNames[to]
 		add("K" + sq)
 		add("Kx" + sq)
 	}
-	for _, pc := range []byte("QRBN") {
+	for pi, pc := range []byte("QRBN") {
 		for to := 0; to < 64; to++ {
 			sq := squareNames[to]
-			// the disambiguations: "", then files, ranks and squares of the
-			// squares the piece could come from, in that order
-			prefixes := []string{""}
+			// the disambiguations: none, then the files, ranks and squares
+			// of the squares the piece could come from, in that order
 			var files, ranks [8]bool
-			var squares []string
+			var froms []int
 			for from := 0; from < 64; from++ {
-				if !pieceReaches(pc, from, to) {
-					continue
+				if pieceReaches(pc, from, to) {
+					files[from%8], ranks[from/8] = true, true
+					froms = append(froms, from)
 				}
-				files[from%8], ranks[from/8] = true, true
-				squares = append(squares, squareNames[from])
 			}
+			type form struct {
+				code int
+				text string
+			}
+			forms := []form{{0, ""}}
 			for f := 0; f < 8; f++ {
 				if files[f] {
-					prefixes = append(prefixes, string(rune('a'+f)))
+					forms = append(forms, form{1 + f, string(rune('a' + f))})
 				}
 			}
 			for r := 0; r < 8; r++ {
 				if ranks[r] {
-					prefixes = append(prefixes, string(rune('1'+r)))
+					forms = append(forms, form{9 + r, string(rune('1' + r))})
 				}
 			}
-			prefixes = append(prefixes, squares...)
-			for _, d := range prefixes {
-				add(string(pc) + d + sq)
-				add(string(pc) + d + "x" + sq)
+			for _, from := range froms {
+				forms = append(forms, form{17 + from, squareNames[from]})
+			}
+			for d := range t.piecePos[pi][to] {
+				t.piecePos[pi][to][d] = -1
+			}
+			t.pieceBase[pi][to] = int32(len(vocab))
+			for k, f := range forms {
+				t.piecePos[pi][to][f.code] = int8(k)
+				add(string(pc) + f.text + sq)
+				add(string(pc) + f.text + "x" + sq)
 			}
 		}
 	}
 	for to := 0; to < 64; to++ {
 		sq := squareNames[to]
 		f, r := to%8, to/8
-		var forms []string
+		t.pawn[to] = [3]int32{-1, -1, -1}
+		t.promo[to] = [3]int32{-1, -1, -1}
 		if r >= 1 && r <= 6 {
-			forms = append(forms, sq) // a push
-		}
-		for _, df := range []int{-1, 1} {
-			if f+df >= 0 && f+df < 8 && r >= 1 && r <= 6 {
-				forms = append(forms, string(rune('a'+f+df))+"x"+sq)
-			}
-		}
-		for _, s := range forms {
-			add(s)
-		}
-		if r == 0 || r == 7 { // promotions only
-			forms = []string{sq}
-			for _, df := range []int{-1, 1} {
+			t.pawn[to][0] = add(sq) // a push
+			for k, df := range []int{-1, 1} {
 				if f+df >= 0 && f+df < 8 {
-					forms = append(forms, string(rune('a'+f+df))+"x"+sq)
+					t.pawn[to][k+1] = add(string(rune('a'+f+df)) + "x" + sq)
 				}
 			}
-			for _, s := range forms {
+		}
+		if r == 0 || r == 7 { // promotions only
+			forms := [3]string{sq}
+			for k, df := range []int{-1, 1} {
+				if f+df >= 0 && f+df < 8 {
+					forms[k+1] = string(rune('a'+f+df)) + "x" + sq
+				}
+			}
+			for k, s := range forms {
+				if s == "" {
+					continue
+				}
+				t.promo[to][k] = int32(len(vocab))
 				for _, p := range []string{"=Q", "=R", "=B", "=N"} {
 					add(s + p)
 				}
 			}
 		}
 	}
+	t.null = int32(len(vocab))
 	vocab = append(vocab, "--")
-	index := new(sanTable)
-	for i, s := range vocab {
-		index.put(s, int32(i))
-	}
-	return vocab, index
+	return vocab, t
 }
 
 // pieceReaches reports whether a piece with the SAN letter pc moves from
@@ -177,6 +156,140 @@ func pieceReaches(pc byte, from, to int) bool {
 
 // sanIndex returns the index of the SAN string s.
 func sanIndex(s []byte) (int32, bool) {
-	_, index := sanVocabulary()
-	return index.get(s)
+	_, t := sanVocabulary()
+	n := len(s)
+	if n < 2 {
+		return -1, false
+	}
+	var suffix int32
+	switch s[n-1] {
+	case '+':
+		suffix, n = 1, n-1
+	case '#':
+		suffix, n = 2, n-1
+	}
+	s = s[:n]
+	switch {
+	case string(s) == "--" && suffix == 0:
+		return t.null, true
+	case string(s) == "O-O":
+		return suffix, true
+	case string(s) == "O-O-O":
+		return 3 + suffix, true
+	}
+	if n < 2 {
+		return -1, false
+	}
+	switch c := s[0]; c {
+	case 'K', 'Q', 'R', 'B', 'N':
+		// letter, disambiguation (0-2 bytes), optional 'x', square
+		to, ok := sanSquare(s[n-2:])
+		if !ok {
+			return -1, false
+		}
+		mid := s[1 : n-2]
+		var capt int32
+		if len(mid) > 0 && mid[len(mid)-1] == 'x' {
+			capt, mid = 1, mid[:len(mid)-1]
+		}
+		if c == 'K' {
+			if len(mid) != 0 {
+				return -1, false
+			}
+			return t.king + int32(to)*6 + capt*3 + suffix, true
+		}
+		d := 0
+		switch len(mid) {
+		case 0:
+		case 1:
+			switch m := mid[0]; {
+			case m >= 'a' && m <= 'h':
+				d = 1 + int(m-'a')
+			case m >= '1' && m <= '8':
+				d = 9 + int(m-'1')
+			default:
+				return -1, false
+			}
+		case 2:
+			from, ok := sanSquare(mid)
+			if !ok {
+				return -1, false
+			}
+			d = 17 + from
+		default:
+			return -1, false
+		}
+		pi := 3 // N
+		switch c {
+		case 'Q':
+			pi = 0
+		case 'R':
+			pi = 1
+		case 'B':
+			pi = 2
+		}
+		pos := t.piecePos[pi][to][d]
+		if pos < 0 {
+			return -1, false
+		}
+		return t.pieceBase[pi][to] + int32(pos)*6 + capt*3 + suffix, true
+	}
+	// a pawn: [file 'x'] square ['=' piece]
+	promo := int32(-1)
+	if n >= 4 && s[n-2] == '=' {
+		switch s[n-1] {
+		case 'Q':
+			promo = 0
+		case 'R':
+			promo = 1
+		case 'B':
+			promo = 2
+		case 'N':
+			promo = 3
+		default:
+			return -1, false
+		}
+		s, n = s[:n-2], n-2
+	}
+	k := 0
+	switch n {
+	case 2:
+	case 4:
+		if s[1] != 'x' || s[0] < 'a' || s[0] > 'h' {
+			return -1, false
+		}
+		switch int(s[0]) - int(s[2]) {
+		case -1:
+			k = 1
+		case 1:
+			k = 2
+		default:
+			return -1, false
+		}
+		s = s[2:]
+	default:
+		return -1, false
+	}
+	to, ok := sanSquare(s)
+	if !ok {
+		return -1, false
+	}
+	base := t.pawn[to][k]
+	if promo >= 0 {
+		if base = t.promo[to][k]; base >= 0 {
+			base += promo * 3
+		}
+	}
+	if base < 0 {
+		return -1, false
+	}
+	return base + suffix, true
+}
+
+// sanSquare reads a square name such as "e4".
+func sanSquare(b []byte) (int, bool) {
+	if len(b) != 2 || b[0] < 'a' || b[0] > 'h' || b[1] < '1' || b[1] > '8' {
+		return 0, false
+	}
+	return int(b[1]-'1')*8 + int(b[0]-'a'), true
 }
