@@ -35,9 +35,9 @@ func TestSANVocab(t *testing.T) {
 	}
 }
 
-// TestSANVocabHoldsEveryMove plays random games, standard and Chess960,
-// and looks up the SAN of every legal move met on the way.
-func TestSANVocabHoldsEveryMove(t *testing.T) {
+// TestMoveVocabsHoldEveryMove plays random games, standard and Chess960,
+// and looks up the SAN and the UCI of every legal move met on the way.
+func TestMoveVocabsHoldEveryMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	starts := []string{
 		chess.StartFEN,
@@ -66,6 +66,10 @@ func TestSANVocabHoldsEveryMove(t *testing.T) {
 				buf = p.AppendSAN(buf[:0], m)
 				if _, ok := sanIndex(buf); !ok {
 					t.Fatalf("%s: SAN %s not in the vocabulary", p.FEN(), buf)
+				}
+				buf = p.AppendUCI(buf[:0], m)
+				if i, ok := uciIndex(buf); !ok || uciVocab[i] != string(buf) {
+					t.Fatalf("%s: UCI %s not in the vocabulary", p.FEN(), buf)
 				}
 				moves++
 			}
