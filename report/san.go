@@ -18,8 +18,8 @@ import "sync"
 // find a string's index from its parts. It is built once, on first use.
 var sanVocabulary = sync.OnceValues(buildSANVocab)
 
-// sanTables find the index of a SAN string from its parts, with tables of
-// a few kilobytes that stay in the cache (a hash table over the 42,000
+// sanTables find the index of a SAN string from its parts, with about
+// 25 KB of tables that stay in the cache (a hash table over the 42,000
 // strings missed the cache on most rows; a Go map also gave the garbage
 // collector 42,000 strings to scan). Each entry is the index of the plain
 // form; '+' adds 1 and '#' adds 2.

@@ -46,11 +46,7 @@ func buildUCIVocab() ([]string, *[64][64][5]int16) {
 // pieceStep reports whether some chess piece moves from one square to the
 // other: along a rank, a file or a diagonal, or a knight's jump.
 func pieceStep(from, to int) bool {
-	if from == to {
-		return false
-	}
-	df, dr := abs(from%8-to%8), abs(from/8-to/8)
-	return df == 0 || dr == 0 || df == dr || df*dr == 2
+	return pieceReaches('Q', from, to) || pieceReaches('N', from, to)
 }
 
 func abs(x int) int {
