@@ -20,7 +20,8 @@ var ntFuzzSeedFENs = []string{
 }
 
 // FuzzParseMove: ParseMove never panics; every move it accepts is legal,
-// and its SAN in the same language reads back as the same move.
+// and its SAN in the same language reads back as the same move; parseFast
+// reads a token only as parse does.
 func FuzzParseMove(f *testing.F) {
 	toks := []string{
 		"e4", "Nf3", "Sf3", "exd5", "ed5", "e:d5", "exf6 e.p.", "exf6ep", "d8D", "e8=Q", "e8(Q)", "e8/Q", "exf8S",
@@ -44,6 +45,10 @@ func FuzzParseMove(f *testing.F) {
 			return
 		}
 		l := Language(lang % uint8(numLanguages))
+		var fast, slow moveSyntax
+		if fast.parseFast(tok, l) && (!slow.parse(tok, l, false) || fast != slow) {
+			t.Fatalf("%q: parseFast %+v, parse %+v", tok, fast, slow)
+		}
 		pm := p.ParseMove(tok, l)
 		_ = pm.Explain(&p, tok)
 		_ = pm.Notes.String()

@@ -23,7 +23,7 @@ package chess
 // On success ParseMove does not allocate. tok is not retained.
 func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
 	var s moveSyntax
-	if !s.parse(tok, lang, false) {
+	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
 	}
 	pm := p.resolve(&s)
