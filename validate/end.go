@@ -18,7 +18,9 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	j.finalAnalysed = [2]bool{}
 	j.finalWitness = [2][]chess.Move{}
 	v.Final = *final
-	finalHasMove := final.HasLegalMove()
+	final.LegalMoves(&j.ml) // generated once: the dead-position test needs the count too
+	finalMoves := j.ml.N
+	finalHasMove := finalMoves > 0
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
 
 	// twice[parity]: the latest ply of that parity so far whose position
@@ -72,7 +74,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 		winner := final.SideToMove().Other()
 		v.WhiteCanMate, v.BlackCanMate = TriOf(winner == chess.White), TriOf(winner == chess.Black)
 	} else {
-		j.deadAnalysis(g, r, n)
+		j.deadAnalysis(g, r, n, finalMoves)
 	}
 
 	// The game ends at the first automatic end; on the same ply the order
@@ -96,19 +98,20 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	j.judgeResult(g, r)
 }
 
-// deadAnalysis tests the final position for a dead position and, when it is
-// dead, finds the first dead ply (deadness is monotone along a game).
-func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
+// deadAnalysis tests the final position (with finalMoves legal moves) for a
+// dead position and, when it is dead, finds the first dead ply (deadness is
+// monotone along a game).
+func (j *Judge) deadAnalysis(g *Game, r *Report, n, finalMoves int) {
 	v := &r.Verdict
 	final := &j.h.cur
-	dead := j.isDead(final, v)
+	dead := j.isDead(final, v, finalMoves)
 	if !dead {
 		return
 	}
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if p := j.h.at(mid); j.isDead(&p, nil) {
+		if p := j.h.at(mid); j.isDead(&p, nil, -1) {
 			hi = mid
 		} else {
 			lo = mid + 1
@@ -122,10 +125,14 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n int) {
 // a dead position beyond them is possible: no queens or rooks on the board
 // with locked pawns or lone minor pieces, or one side already unable to
 // mate. When v is not nil, it records which sides were proven able or
-// unable to mate.
-func (j *Judge) isDead(p *chess.Position, v *Verdict) bool {
-	p.LegalMoves(&j.ml)
-	forced := j.ml.N < 2 // only then can a forced line prove anything
+// unable to mate. nMoves is p's number of legal moves, or -1 when the
+// caller has not counted them.
+func (j *Judge) isDead(p *chess.Position, v *Verdict, nMoves int) bool {
+	if nMoves < 0 {
+		p.LegalMoves(&j.ml)
+		nMoves = j.ml.N
+	}
+	forced := nMoves < 2 // only then can a forced line prove anything
 	w := j.quickUnwinnable(p, chess.White, forced)
 	b := j.quickUnwinnable(p, chess.Black, forced)
 	if v != nil {
