@@ -70,6 +70,13 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 
 	mated := !finalHasMove && final.InCheck()
 	stalemated := !finalHasMove && !final.InCheck()
+	j.recordedWinner = -1
+	if res, ok := recordedResult(g); ok && (res == "1-0" || res == "0-1") {
+		j.recordedWinner = int8(chess.White)
+		if res == "0-1" {
+			j.recordedWinner = int8(chess.Black)
+		}
+	}
 	if mated {
 		winner := final.SideToMove().Other()
 		v.WhiteCanMate, v.BlackCanMate = TriOf(winner == chess.White), TriOf(winner == chess.Black)
@@ -157,6 +164,11 @@ func (j *Judge) isDead(p *chess.Position, v *Verdict, nMoves int) bool {
 	// the first cannot mate.
 	j.an.SetOptions(unwinnable.Options{NodeBudget: j.opt.DeadNodes, NoSAN: true})
 	first := likelierMater(p)
+	if v != nil && j.recordedWinner >= 0 {
+		// The side the record says won: its answer serves the result
+		// check too (judgeResult), so a decisive game needs one analysis.
+		first = chess.Color(j.recordedWinner)
+	}
 	if w || b {
 		first = chess.White
 		if w {
@@ -347,10 +359,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		j.add(r, Finding{Kind: KindResultMismatch, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
 			Message: fmt.Sprintf("the Result tag says %s but the movetext ends with %s", tag, tok)})
 	}
-	recorded, ok := tag, tagOK
-	if !ok {
-		recorded, ok = tok, tokOK
-	}
+	recorded, ok := recordedResult(g)
 	if !ok {
 		j.add(r, Finding{Kind: KindMissingResult, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
 			Message: "the game has no readable result (Result tag or result token)"})
@@ -446,6 +455,15 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		j.add(r, Finding{Kind: KindUnwinnableUnknown, Severity: Info, Article: "6.9", Ply: n, FEN: final.FEN(), Line: g.Line,
 			Message: fmt.Sprintf("could not decide within the search budget whether %s could still checkmate", winner)})
 	}
+}
+
+// recordedResult returns the game's result as the record gives it, from
+// the Result tag, else from the movetext's result token, normalized.
+func recordedResult(g *Game) (string, bool) {
+	if r, ok := NormalizeResult(g.Result); ok {
+		return r, true
+	}
+	return NormalizeResult(g.ResultToken)
 }
 
 func winFor(c chess.Color) string {

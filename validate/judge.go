@@ -41,6 +41,9 @@ type Judge struct {
 	// finalWitness[c]: the mating line that analysis found for c, if any.
 	finalWitness [2][]chess.Move
 	keys         []uint64 // scratch for claimableByMove
+	// recordedWinner is the colour the game's result says won, -1 when
+	// the result is not decisive (set by judgeEnd).
+	recordedWinner int8
 }
 
 // NewJudge returns a Judge with the given options.
