@@ -9,16 +9,7 @@ import (
 
 func TestSANVocab(t *testing.T) {
 	vocab, _ := sanVocabulary()
-	seen := map[string]bool{}
-	for i, s := range vocab {
-		if seen[s] {
-			t.Fatalf("%q twice", s)
-		}
-		seen[s] = true
-		if j, ok := sanIndex([]byte(s)); !ok || int(j) != i {
-			t.Fatalf("sanIndex(%q) = %d, %v; want %d", s, j, ok, i)
-		}
-	}
+	checkVocab(t, vocab, sanIndex)
 	if len(vocab) > 1<<16 {
 		t.Errorf("%d strings: the dictionary page grows past what the tables should carry", len(vocab))
 	}
@@ -31,6 +22,22 @@ func TestSANVocab(t *testing.T) {
 	for _, s := range []string{"", "e9", "Nf9", "e8", "exe5", "Kgf3", "Pe4", "Bb1b2", "Nb1b2", "0-0", "e4!", "Nf3 ", "Qh4xe1+#x", "\x00", "e4\x00"} {
 		if i, ok := sanIndex([]byte(s)); ok {
 			t.Errorf("sanIndex(%q) = %d, want none", s, i)
+		}
+	}
+}
+
+// checkVocab checks that a vocabulary holds each string once and that
+// index finds every string at its place.
+func checkVocab[I int16 | int32](t *testing.T, vocab []string, index func([]byte) (I, bool)) {
+	t.Helper()
+	seen := map[string]bool{}
+	for i, s := range vocab {
+		if seen[s] {
+			t.Fatalf("%q twice", s)
+		}
+		seen[s] = true
+		if j, ok := index([]byte(s)); !ok || int(j) != i {
+			t.Fatalf("index(%q) = %d, %v; want %d", s, j, ok, i)
 		}
 	}
 }

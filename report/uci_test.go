@@ -8,16 +8,7 @@ func TestUCIVocab(t *testing.T) {
 	if got, want := len(uciVocab), 1456+336+176+1; got != want {
 		t.Fatalf("%d UCI strings, want %d", got, want)
 	}
-	seen := map[string]bool{}
-	for i, u := range uciVocab {
-		if seen[u] {
-			t.Fatalf("%q twice", u)
-		}
-		seen[u] = true
-		if j, ok := uciIndex([]byte(u)); !ok || int(j) != i {
-			t.Errorf("uciIndex(%q) = %d, %v; want %d", u, j, ok, i)
-		}
-	}
+	checkVocab(t, uciVocab, uciIndex)
 	for _, bad := range []string{"", "e2", "e2e2", "a1b3x", "e2e4q", "e7e8k", "i1a1", "a9a1", "a1c2 ", "e7e8\x00", "e7e8Q"} {
 		if i, ok := uciIndex([]byte(bad)); ok {
 			t.Errorf("uciIndex(%q) = %d, want none", bad, i)
