@@ -401,7 +401,11 @@ func (s *Stage) appendMoves(id int64) error {
 		}
 		row.Color = side(mover)
 		row.SAN = append(row.SAN, r.SAN(i)...)
-		row.UCI = append(row.UCI, r.UCI(i)...)
+		if p.Move.IsCastle() {
+			// the builder derives every other move's UCI from the squares;
+			// Chess960 castling is written king takes rook
+			row.UCI = append(row.UCI, r.UCI(i)...)
+		}
 		if p.Move == chess.NullMove {
 			row.Null = true
 		} else {

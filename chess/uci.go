@@ -10,11 +10,18 @@ func (p *Position) UCI(m Move) string {
 
 // AppendUCI appends the UCI text of m (see UCI) to dst.
 func (p *Position) AppendUCI(dst []byte, m Move) []byte {
+	return m.AppendUCI(dst, p.chess960)
+}
+
+// AppendUCI appends the UCI form of m to dst, as Position.AppendUCI does
+// for a position of the given kind: castling is the king's move to its
+// target square in standard chess and king takes rook in Chess960.
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
 	if m == NullMove {
 		return append(dst, "0000"...)
 	}
 	from, to := m.From(), m.To()
-	if m.IsCastle() && !p.chess960 {
+	if m.IsCastle() && !chess960 {
 		to = CastleKingTarget(m)
 	}
 	dst = append(dst, byte('a'+from.File()), byte('1'+from.Rank()), byte('a'+to.File()), byte('1'+to.Rank()))

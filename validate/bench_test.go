@@ -17,7 +17,7 @@ import (
 
 // benchGames loads the standard games of a corpus file into memory as
 // judge inputs (the tokenizing cost stays out of the benchmark).
-func benchGames(b *testing.B, name string, max int) ([]validate.Game, int64) {
+func benchGames(b testing.TB, name string, max int) ([]validate.Game, int64) {
 	b.Helper()
 	path := filepath.Join("..", "..", "shared", "corpus", "games", name)
 	if _, err := os.Stat(path); err != nil {

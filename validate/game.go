@@ -143,7 +143,7 @@ type Ply struct {
 	Halfmove   int    // halfmove clock after the move
 	Repetition int    // occurrences of the position after the move so far (1 = first)
 	Hash       uint64 // FIDE position key after the move
-	san, uci   span
+	san        span
 	fen        span
 }
 
@@ -156,13 +156,19 @@ type Report struct {
 	Findings []Finding
 	Plies    []Ply
 	text     []byte
+	uci      []byte // scratch for UCI
 }
 
 // SAN returns the normalized English SAN of ply i (0-based index into Plies).
 func (r *Report) SAN(i int) []byte { return r.slice(r.Plies[i].san) }
 
-// UCI returns the UCI form of ply i.
-func (r *Report) UCI(i int) []byte { return r.slice(r.Plies[i].uci) }
+// UCI returns the UCI form of ply i, written from the move when asked (the
+// moves table needs it only for castling, since it derives the rest from
+// the squares). The slice is valid until the next call.
+func (r *Report) UCI(i int) []byte {
+	r.uci = r.Plies[i].Move.AppendUCI(r.uci[:0], r.Verdict.Chess960)
+	return r.uci
+}
 
 // FEN returns the FEN after ply i, or nil when FENs were not asked for.
 func (r *Report) FEN(i int) []byte { return r.slice(r.Plies[i].fen) }

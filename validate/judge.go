@@ -223,8 +223,6 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 				j.buf = p.AppendSAN(j.buf[:0], m)
 				pl.san = r.appendText(j.buf)
 			}
-			j.buf = p.AppendUCI(j.buf[:0], m)
-			pl.uci = r.appendText(j.buf)
 		}
 		j.h.push(m)
 		if j.opt.Plies {
