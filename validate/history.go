@@ -45,15 +45,16 @@ func (h *history) reset(start *chess.Position) {
 	h.seen = [8]uint64{}
 	h.mark(h.ply[0].hash)
 	h.firstTwice, h.firstLong = -1, -1
-	h.noteRules(0)
+	h.noteRules(0, 1, h.ply[0].clock)
 }
 
-// noteRules updates firstTwice and firstLong with ply k.
-func (h *history) noteRules(k int) {
-	if h.ply[k].reps >= 2 && h.firstTwice < 0 {
+// noteRules updates firstTwice and firstLong with ply k, whose position
+// has occurred reps times and has the halfmove clock clock.
+func (h *history) noteRules(k int, reps, clock int32) {
+	if reps >= 2 && h.firstTwice < 0 {
 		h.firstTwice = k
 	}
-	if h.ply[k].clock >= 100 && h.firstLong < 0 {
+	if clock >= 100 && h.firstLong < 0 {
 		h.firstLong = k
 	}
 }
@@ -89,9 +90,10 @@ func (h *history) push(m chess.Move) {
 	if k%checkpointEvery == 0 {
 		h.checkpoints = append(h.checkpoints, h.cur)
 	}
-	h.ply = append(h.ply, plyRecord{hash: h.cur.Hash(), clock: int32(h.cur.HalfmoveClock())})
-	h.ply[k].reps = h.countReps(k)
-	h.noteRules(k)
+	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
+	reps := h.countReps(k, hash, int(clock))
+	h.ply = append(h.ply, plyRecord{hash: hash, clock: clock, reps: reps})
+	h.noteRules(k, reps, clock)
 }
 
 // at returns the position at ply k.
@@ -107,17 +109,16 @@ func (h *history) at(k int) chess.Position {
 	return p
 }
 
-// countReps counts how often the position at ply k (the current one)
-// occurred among plies 0..k. Only positions since the last capture or pawn
+// countReps counts how often the position at ply k (the current one, with
+// key hash and halfmove clock back) occurred among plies 0..k. Only positions since the last capture or pawn
 // move can be the same, only every other ply has the same side to move,
 // and the latest earlier occurrence already counts the ones before it: so
 // one confirmed match settles the count.
-func (h *history) countReps(k int) int32 {
-	back := int(h.ply[k].clock)
+func (h *history) countReps(k int, hash uint64, back int) int32 {
 	if back == 0 {
 		h.seen = [8]uint64{}
 	}
-	if !h.mark(h.ply[k].hash) {
+	if !h.mark(hash) {
 		return 1 // no ply since the last irreversible move shares even the bit
 	}
 	if i := h.latestSame(&h.cur, k-2, k-back, 1); i >= 0 {
