@@ -37,6 +37,10 @@ type Config struct {
 	Writer report.WriterOptions
 	// Judge options (node budgets).
 	Stage StageOptions
+	// BlockBytes is the size of the blocks the inputs are cut into (0: the
+	// reader's default); tests shrink it to spread a small input over many
+	// blocks and chunks.
+	BlockBytes int
 }
 
 // Result is what a run did.
@@ -117,9 +121,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		table := tableFor(t, cfg.FEN)
 		lazy := t == TablePositions && !explicit // only when positions turn up
 		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy, cpu)
-		if t == TableMoves {
-			// The moves table (one row per ply) is the dearest to encode:
-			// several goroutines write it, chunk by chunk.
+		if t == TableMoves || t == TableGames {
+			// The moves table (one row per ply) is the dearest to encode,
+			// and the games table (the movetext) costs a quarter of a run
+			// without moves: one goroutine could not keep up with more
+			// than about four workers. Several write each, chunk by chunk.
 			tw[t].chunks = newChunkSink(cfg.OutDir, table, wopt, max(1, min(cfg.Jobs, 4)), cpu)
 		}
 		sink := tw[t]
@@ -146,7 +152,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		for i, in := range inputs {
 			is := &inputSums[i]
 			is.Path = in.Name
-			r, err := ingest.Open(in, ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4)}) // -jobs 1: one decoding goroutine too
+			r, err := ingest.Open(in, ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4), BlockBytes: cfg.BlockBytes}) // -jobs 1: one decoding goroutine too
 			if err != nil {
 				is.Error = err.Error()
 				readFailures.Add(1)

@@ -21,10 +21,17 @@ var sample = filepath.Join("..", "testdata", "sample")
 
 func runAudit(t *testing.T, jobs int, inputs ...string) (string, *Result) {
 	t.Helper()
+	return runAuditBlocks(t, jobs, 0, inputs...)
+}
+
+// runAuditBlocks is runAudit with the inputs cut into blocks of
+// blockBytes (0: the default).
+func runAuditBlocks(t *testing.T, jobs, blockBytes int, inputs ...string) (string, *Result) {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "out")
 	res, err := Run(context.Background(), Config{Inputs: inputs, OutDir: out, Jobs: jobs, Progress: "never",
 		// Small parts and row groups so that rotation is exercised.
-		Writer: writerForTests()})
+		Writer: writerForTests(), BlockBytes: blockBytes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +153,21 @@ func countGames(t *testing.T, inputs ...string) int64 {
 
 // The tables agree with ingest and with each other, and the run is the
 // same whatever the number of workers.
-func TestRunSampleConsistent(t *testing.T) { checkConsistent(t, sample) }
+func TestRunSampleConsistent(t *testing.T) { checkConsistent(t, sample, 0) }
+
+// The same with small blocks: the games and moves tables are then written
+// in many chunks by several goroutines, and must still come out in input
+// order and the same for any -jobs.
+func TestRunSampleChunks(t *testing.T) {
+	checkConsistent(t, sample, 16<<10)
+	out, _ := runAuditBlocks(t, 2, 16<<10, sample)
+	for _, table := range []string{"games", "moves"} {
+		parts, _ := filepath.Glob(filepath.Join(out, table, "*.parquet"))
+		if len(parts) < 3 {
+			t.Errorf("table %s: %d parts, want one per chunk (several)", table, len(parts))
+		}
+	}
+}
 
 // The same over every edge-case file of the shared corpus.
 func TestRunEdgeConsistent(t *testing.T) {
@@ -154,12 +175,12 @@ func TestRunEdgeConsistent(t *testing.T) {
 	if _, err := os.Stat(edge); err != nil {
 		t.Skip("shared corpus absent")
 	}
-	checkConsistent(t, edge)
+	checkConsistent(t, edge, 0)
 }
 
-func checkConsistent(t *testing.T, input string) {
-	out1, res1 := runAudit(t, 1, input)
-	out4, res4 := runAudit(t, 4, input)
+func checkConsistent(t *testing.T, input string, blockBytes int) {
+	out1, res1 := runAuditBlocks(t, 1, blockBytes, input)
+	out4, res4 := runAuditBlocks(t, 4, blockBytes, input)
 
 	want := countGames(t, input)
 	games := readTable(t, out1, "games")
