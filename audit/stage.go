@@ -79,10 +79,10 @@ type Stage struct {
 	findings  *report.FindingsBuilder
 	positions *report.PositionsBuilder
 
-	grow report.GameRow
-	mrow report.MoveRow
-	frow report.FindingRow
-	prow report.PositionRow
+	grow  report.GameRow
+	mrows []report.MoveRow // one game's moves rows, reused
+	frow  report.FindingRow
+	prow  report.PositionRow
 
 	sg    stats.Game
 	found []validate.Finding // the game's findings, see gatherFindings
@@ -386,10 +386,14 @@ func (s *Stage) appendMoves(id int64) error {
 	r := &s.rep
 	v := &r.Verdict
 	g := &s.game
+	if n := len(r.Plies); cap(s.mrows) < n {
+		s.mrows = append(s.mrows[:cap(s.mrows)], make([]report.MoveRow, n-cap(s.mrows))...)
+	}
+	rows := s.mrows[:len(r.Plies)]
 	for i := range r.Plies {
 		p := &r.Plies[i]
 		tok := &g.Moves[i]
-		row := &s.mrow
+		row := &rows[i]
 		row.Reset()
 		ply := i + 1
 		row.GameID = id
@@ -452,9 +456,9 @@ func (s *Stage) appendMoves(id int64) error {
 		if s.opt.FEN {
 			row.FEN = append(row.FEN, r.FEN(i)...)
 		}
-		if err := s.moves.Append(row); err != nil {
-			return fmt.Errorf("game %d ply %d: %w", id, ply, err)
-		}
+	}
+	if err := s.moves.AppendRows(rows); err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
 	}
 	return nil
 }

@@ -73,6 +73,18 @@ func (m *bitmap) add(v bool) {
 	m.n++
 }
 
+// extend appends n bits, left for the caller to set (0 or 1) in the
+// returned bytes, one per bit.
+func (m *bitmap) extend(n int) []byte {
+	if m.n+n > len(m.v) {
+		m.v = append(m.v[:m.n], make([]byte, n)...)
+		m.v = m.v[:cap(m.v)]
+	}
+	s := m.v[m.n : m.n+n : m.n+n]
+	m.n += n
+	return s
+}
+
 // more grows v by at least one byte.
 func (m *bitmap) more() {
 	m.v = append(m.v[:m.n], 0)
@@ -167,6 +179,21 @@ func (c *fixedCol[T]) slow() {
 	if c.nullable {
 		c.valid.add(true)
 	}
+}
+
+// extend appends n slots and returns them for the caller to fill, with
+// their validity bytes when the column is nullable (nil otherwise): set 1
+// for a value, 0 for a NULL (whose slot must hold 0).
+func (c *fixedCol[T]) extend(n int) ([]T, []byte) {
+	for c.n+n > len(c.v) {
+		c.grow()
+	}
+	s := c.v[c.n : c.n+n : c.n+n]
+	c.n += n
+	if !c.nullable {
+		return s, nil
+	}
+	return s, c.valid.extend(n)
 }
 
 // null appends a NULL (the slot holds 0).
@@ -275,6 +302,19 @@ func (c *boolCol) add(v bool) {
 	}
 }
 
+// extend appends n values, left for the caller to set (0 or 1) in the
+// returned bytes; in a nullable column they are all valid.
+func (c *boolCol) extend(n int) []byte {
+	s := c.vals.extend(n)
+	if c.nullable {
+		v := c.valid.extend(n)
+		for i := range v {
+			v[i] = 1
+		}
+	}
+	return s
+}
+
 func (c *boolCol) null() {
 	c.vals.add(false)
 	c.valid.add(false)
@@ -339,6 +379,18 @@ func (c *strCol) null() {
 	c.valid.add(false)
 }
 
+// nulls appends k NULLs.
+func (c *strCol) nulls(k int) {
+	if c.offs.n == 0 {
+		c.offs.add(0)
+	}
+	offs, _ := c.offs.extend(k)
+	for i := range offs {
+		offs[i] = int32(c.dn)
+	}
+	clear(c.valid.extend(k))
+}
+
 func (c *strCol) data(dt arrow.DataType) *array.Data {
 	n := c.rows()
 	if c.offs.n == 0 {
@@ -395,6 +447,18 @@ func (l *listOffsets) null(n int) {
 	}
 	l.offs.add(int32(n))
 	l.valid.add(false)
+}
+
+// nulls appends k NULL lists at child length n.
+func (l *listOffsets) nulls(k, n int) {
+	if l.offs.n == 0 {
+		l.offs.add(0)
+	}
+	offs, _ := l.offs.extend(k)
+	for i := range offs {
+		offs[i] = int32(n)
+	}
+	clear(l.valid.extend(k))
 }
 
 func (l *listOffsets) data(dt arrow.DataType, children ...arrow.ArrayData) *array.Data {
