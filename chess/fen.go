@@ -3,6 +3,7 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -239,22 +240,23 @@ func (p *Position) FEN() string {
 
 // AppendFEN appends the FEN of the position (see FEN) to dst.
 func (p *Position) AppendFEN(dst []byte) []byte {
+	occ := p.Occupied()
 	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := p.board[NewSquare(file, rank)]
-			if pc == NoPiece {
-				empty++
-				continue
+		// the rank's pieces by their bits: a run of empty squares is the
+		// distance to the next one
+		row := uint(occ>>(8*rank)) & 0xFF
+		file := uint(0)
+		for row != 0 {
+			f := uint(bits.TrailingZeros(row))
+			if f > file {
+				dst = append(dst, byte('0'+f-file))
 			}
-			if empty > 0 {
-				dst = append(dst, byte('0'+empty))
-				empty = 0
-			}
-			dst = append(dst, pc.FENLetter())
+			dst = append(dst, fenLetters[p.board[rank*8+int(f)]])
+			file = f + 1
+			row &= row - 1
 		}
-		if empty > 0 {
-			dst = append(dst, byte('0'+empty))
+		if file < 8 {
+			dst = append(dst, byte('0'+8-file))
 		}
 		if rank > 0 {
 			dst = append(dst, '/')
@@ -304,6 +306,16 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	dst = strconv.AppendInt(dst, int64(p.fullmove), 10)
 	return dst
 }
+
+// fenLetters maps a piece to its FEN letter.
+var fenLetters = func() (t [256]byte) {
+	for _, c := range []Color{White, Black} {
+		for pt := Pawn; pt <= King; pt++ {
+			t[MakePiece(c, pt)] = MakePiece(c, pt).FENLetter()
+		}
+	}
+	return t
+}()
 
 // String returns the FEN of the position.
 func (p Position) String() string { return p.FEN() }

@@ -297,13 +297,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if v.ThreefoldClaimPly >= 0 && (v.ThreefoldPly < 0 || v.ThreefoldClaimPly < v.ThreefoldPly) {
 		f := at(v.ThreefoldClaimPly)
 		f.Kind, f.Severity, f.Article = KindThreefoldClaim, Info, "9.2.1"
-		f.Message = fmt.Sprintf("%s could claim a draw by announcing a move that repeats a position for the third time", f.Color.Other())
+		f.Message = f.Color.Other().String() + " could claim a draw by announcing a move that repeats a position for the third time"
 		j.add(r, f)
 	}
 	if v.ThreefoldPly >= 0 {
 		f := at(v.ThreefoldPly)
 		f.Kind, f.Severity, f.Article = KindThreefold, Info, "9.2.2"
-		f.Message = fmt.Sprintf("the same position stands for the third time; %s may claim a draw", f.Color.Other())
+		f.Message = "the same position stands for the third time; " + f.Color.Other().String() + " may claim a draw"
 		j.add(r, f)
 	}
 	if v.FiftyPly >= 0 {
