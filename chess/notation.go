@@ -360,6 +360,8 @@ type ParsedMove struct {
 	CheckMark CheckMark
 	// Notes are minor remarks on the notation.
 	Notes NoteFlags
+	// Check reports whether the move gives check (MoveOK only).
+	Check bool
 	// Piece is the kind of piece the token names: King for castling,
 	// NoPieceType for bare coordinates (g1f3) and unreadable tokens.
 	Piece PieceType

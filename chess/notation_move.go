@@ -346,6 +346,7 @@ func (p *Position) finish(m Move, s *moveSyntax, froms Bitboard) ParsedMove {
 		}
 	}
 	if p.givesCheck(m) {
+		pm.Check = true
 		switch s.check {
 		case NoCheckMark:
 			pm.Notes |= CheckMarkMissing

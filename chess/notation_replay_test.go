@@ -55,6 +55,9 @@ func TestReplayRealGames(t *testing.T) {
 						t.Errorf("game %d ply %d: %q: unexpected notes %v", gi+1, ply, tok, pm.Notes)
 					}
 					p.Play(pm.Move)
+					if pm.Check != p.InCheck() {
+						t.Fatalf("game %d ply %d: %q: Check %v, but in check after it: %v", gi+1, ply, tok, pm.Check, p.InCheck())
+					}
 					nPlies++
 				}
 			}

@@ -228,7 +228,10 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 		if j.opt.Plies {
 			next := &j.h.cur
 			k := j.h.last()
-			pl.Check = next.InCheck()
+			pl.Check = pm.Check
+			if m == chess.NullMove {
+				pl.Check = next.InCheck()
+			}
 			pl.Halfmove = next.HalfmoveClock()
 			pl.Repetition = int(j.h.ply[k].reps)
 			pl.Hash = j.h.ply[k].hash
