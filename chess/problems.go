@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -28,6 +29,7 @@ const (
 	ProblemCastlingWithoutPieces = "castling_without_pieces" // a castling right without its king and rook in place
 	ProblemEnPassantInvalid      = "en_passant_invalid"      // an en passant square no double step can have left
 	ProblemKingsAdjacent         = "kings_adjacent"          // the two kings touch
+	ProblemPawnCaptures          = "pawn_captures"           // the pawns' files need more captures than the opponent has lost pieces
 )
 
 // Problems returns what makes p impossible in a game, or nil when p looks
@@ -78,6 +80,17 @@ func (p *Position) Problems() []Problem {
 		if missing := max(8-pawns, 0); extra > missing {
 			add(ProblemTooManyPromoted, "%s has %d pieces beyond the initial set but only %d pawns missing", colorName(c), extra, missing)
 		}
+		if pawns > 8 || p.PiecesOfType(Pawn)&(rankMask(0)|rankMask(7)) != 0 {
+			continue // reported above; the files count means nothing then
+		}
+		lost := max(16-p.ByColor(c.Other()).Count(), 0)
+		switch need, ok := pawnCaptures(p, c); {
+		case !ok:
+			add(ProblemPawnCaptures, "%s's pawns on %s cannot all have come from different files", colorName(c), squareList(p.Pieces(c, Pawn)))
+		case need > lost:
+			add(ProblemPawnCaptures, "%s's pawns stand on files that take at least %d captures, but %s has lost only %d pieces",
+				colorName(c), need, colorName(c.Other()), lost)
+		}
 	}
 
 	wk, bk := p.Pieces(White, King), p.Pieces(Black, King)
@@ -120,6 +133,53 @@ func (p *Position) Problems() []Problem {
 }
 
 func excess(n, initial int) int { return max(n-initial, 0) }
+
+// pawnCaptures returns the fewest captures c's pawns (at most eight, none
+// on the first or last rank) must have made to stand where they are, and
+// false when no game can have put them there. A pawn changes file only by
+// capturing, one file a capture, and each capture also takes it one rank
+// forward: a pawn k ranks ahead of its start has made at most k captures.
+// The pawns came from distinct files of their start rank; the fewest
+// captures is the cheapest such assignment (a small dynamic programme
+// over the sets of start files already used). Every capture by a pawn
+// takes an opponent's piece, so the count may not exceed the pieces the
+// opponent has lost.
+func pawnCaptures(p *Position, c Color) (int, bool) {
+	var file, reach [8]int
+	n := 0
+	for b := p.Pieces(c, Pawn); b != 0; n++ {
+		s := b.PopFirst()
+		file[n] = s.File()
+		reach[n] = s.Rank() - 1 // ranks advanced from the second
+		if c == Black {
+			reach[n] = 6 - s.Rank()
+		}
+	}
+	const none = 1 << 30
+	var cost [256]int // cost[used]: the pawns 0..popcount(used)-1 placed on the files in used
+	for i := range cost {
+		cost[i] = none
+	}
+	cost[0] = 0
+	best := none
+	for used := range 256 {
+		k := bits.OnesCount8(uint8(used))
+		if cost[used] == none {
+			continue
+		}
+		if k == n {
+			best = min(best, cost[used])
+			continue
+		}
+		for f := range 8 {
+			d := max(file[k]-f, f-file[k])
+			if used&(1<<f) == 0 && d <= reach[k] {
+				cost[used|1<<f] = min(cost[used|1<<f], cost[used]+d)
+			}
+		}
+	}
+	return best, best < none
+}
 
 func colorName(c Color) string {
 	if c == White {

@@ -61,6 +61,17 @@ func TestProblems(t *testing.T) {
 		{"4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1", ""},
 		{"8/8/8/8/8/8/4k3/4K3 w - - 0 1", "kings_adjacent,opponent_in_check"},
 		{"4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1", ""},
+		{"rnbqkbnr/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w KQkq - 0 1", "pawn_captures"}, // a3 from b2: a capture, Black has all 16
+		{"rnbqkbnr/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBN1 w Qkq - 0 1", "pawn_captures"},  // White's losses do not help
+		{"rnbqkbn1/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w KQq - 0 1", ""},               // Black lost a rook: bxa3 possible
+		{"rnbqkbnr/p1pppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", "pawn_captures"}, // the same for Black
+		{"4k3/8/8/8/8/P7/PP6/4K3 w - - 0 1", "pawn_captures"},                          // a3 came from a or b: both still stand
+		{"4k3/8/8/8/P7/8/1P6/4K3 w - - 0 1", ""},                                       // a4 from a2
+		{"4k3/8/8/8/8/8/P7/4K3 w - - 0 1", ""},
+		{"4k3/8/8/7P/8/8/8/4K3 w - - 0 1", ""}, // h5 from e2: three captures, Black lost 15
+		{"4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", ""},
+		{"r3k3/8/8/P7/8/8/8/4K3 w - - 0 1", ""},                                         // a5 may come from as far as d2
+		{"rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPPP1/RNBQKBNR w KQkq - 0 1", "pawn_captures"}, // g3 came from h2 by a capture
 	}
 	for _, tc := range tests {
 		p := ntFEN(t, tc.fen)
@@ -181,6 +192,10 @@ func TestPerftSuitesHaveNoProblems(t *testing.T) {
 		"3R4/8/q4k2/2B5/1NK5/3b4/8/8": {"impossible_double_check", "align-diag-1: queen a6 and bishop d3 check c4 along one diagonal"},
 		"2Nq4/2K5/1b6/8/7R/3k4/7P/8":  {"impossible_double_check", "align-diag-2: queen d8 and bishop b6 check c7 along one diagonal"},
 		"5R2/2P5/8/4k3/8/3rK2r/8/8":   {"impossible_double_check", "align-horizontal: rooks d3 and h3 check e3 along the third rank"},
+		// pawn structures no game reaches: pawns off their files without
+		// the captures to get there
+		"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R": {"pawn_captures", "pos-4: White's b7 pawn needs a capture, Black has lost nothing; Black's a2 pawn needs five"},
+		"rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR":  {"pawn_captures", "ep-unrelated-check: White's h3 pawn came from g or h, but g2 and h2 stand"},
 	}
 	seen := map[string]bool{}
 	for i, line := range fens {
