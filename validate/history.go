@@ -110,10 +110,11 @@ func (h *history) at(k int) chess.Position {
 }
 
 // countReps counts how often the position at ply k (the current one, with
-// key hash and halfmove clock back) occurred among plies 0..k. Only positions since the last capture or pawn
-// move can be the same, only every other ply has the same side to move,
-// and the latest earlier occurrence already counts the ones before it: so
-// one confirmed match settles the count.
+// key hash and halfmove clock back) occurred among plies 0..k. Only
+// positions since the last capture or pawn move can be the same, only
+// every other ply has the same side to move, and the latest earlier
+// occurrence already counts the ones before it: so one confirmed match
+// settles the count.
 func (h *history) countReps(k int, hash uint64, back int) int32 {
 	if back == 0 {
 		h.seen = [8]uint64{}
