@@ -7,14 +7,23 @@ import "strings"
 // detects it and passes it to ParseMove.
 type Language uint8
 
-// The languages ParseMove reads. English is the zero value.
+// The languages ParseMove reads (C.3 lets every player use the letters of
+// their own language). English is the zero value.
 //
-//	English K Q R B N   (pawn P, never needed)
-//	German  K D T L S   (pawn B, written by some)
-//	French  R D T F C   (pawn P; R is the king, T the rook)
-//	Italian R D T A C   (pawn P)
-//	Spanish R D T A C   (pawn P)
-//	Dutch   K D T L P   (pawn B for "boer"; P is the knight)
+//	English    K Q R B N   (pawn P, never needed)
+//	German     K D T L S   (pawn B, written by some)
+//	French     R D T F C   (pawn P; R is the king, T the rook)
+//	Italian    R D T A C   (pawn P)
+//	Spanish    R D T A C   (pawn P)
+//	Dutch      K D T L P   (pawn B for "boer"; P is the knight)
+//	Portuguese R D T B C   (pawn P; B is the bishop, as in English)
+//	Hungarian  K V B F H   (pawn G; B is the rook, F the bishop)
+//	Polish     K H W G S   (pawn P; H is the queen, S the knight)
+//	Czech      K D V S J   (pawn P; S is the bishop, J the knight)
+//	Romanian   R D T N C   (pawn P; N is the bishop, C the knight)
+//
+// Swedish, Norwegian, Danish, Croatian, Serbian and Slovenian write the
+// German letters and read as German.
 const (
 	English Language = iota
 	German
@@ -22,23 +31,34 @@ const (
 	Italian
 	Spanish
 	Dutch
+	Portuguese
+	Hungarian
+	Polish
+	Czech
+	Romanian
 	numLanguages
 )
 
 // Languages lists every Language, English first.
-var Languages = [...]Language{English, German, French, Italian, Spanish, Dutch}
+var Languages = [...]Language{English, German, French, Italian, Spanish, Dutch, Portuguese, Hungarian, Polish, Czech, Romanian}
 
-var languageNames = [numLanguages]string{"English", "German", "French", "Italian", "Spanish", "Dutch"}
+var languageNames = [numLanguages]string{"English", "German", "French", "Italian", "Spanish", "Dutch",
+	"Portuguese", "Hungarian", "Polish", "Czech", "Romanian"}
 
 // pieceLetters holds the upper-case letter of each PieceType (indexed by
 // PieceType: none, pawn, knight, bishop, rook, queen, king) per language.
 var pieceLetters = [numLanguages][7]byte{
-	English: {0, 'P', 'N', 'B', 'R', 'Q', 'K'},
-	German:  {0, 'B', 'S', 'L', 'T', 'D', 'K'},
-	French:  {0, 'P', 'C', 'F', 'T', 'D', 'R'},
-	Italian: {0, 'P', 'C', 'A', 'T', 'D', 'R'},
-	Spanish: {0, 'P', 'C', 'A', 'T', 'D', 'R'},
-	Dutch:   {0, 'B', 'P', 'L', 'T', 'D', 'K'},
+	English:    {0, 'P', 'N', 'B', 'R', 'Q', 'K'},
+	German:     {0, 'B', 'S', 'L', 'T', 'D', 'K'},
+	French:     {0, 'P', 'C', 'F', 'T', 'D', 'R'},
+	Italian:    {0, 'P', 'C', 'A', 'T', 'D', 'R'},
+	Spanish:    {0, 'P', 'C', 'A', 'T', 'D', 'R'},
+	Dutch:      {0, 'B', 'P', 'L', 'T', 'D', 'K'},
+	Portuguese: {0, 'P', 'C', 'B', 'T', 'D', 'R'},
+	Hungarian:  {0, 'G', 'H', 'F', 'B', 'V', 'K'},
+	Polish:     {0, 'P', 'S', 'G', 'W', 'H', 'K'},
+	Czech:      {0, 'P', 'J', 'S', 'V', 'D', 'K'},
+	Romanian:   {0, 'P', 'C', 'N', 'T', 'D', 'R'},
 }
 
 // letterTable maps a byte to a piece type per language: upper-case piece
@@ -96,12 +116,22 @@ func ParseLanguage(s string) (Language, bool) {
 		return Spanish, true
 	case "nl", "nld", "dut", "dutch", "nederlands", "vlaams":
 		return Dutch, true
+	case "pt", "por", "portuguese", "português", "portugues":
+		return Portuguese, true
+	case "hu", "hun", "hungarian", "magyar":
+		return Hungarian, true
+	case "pl", "pol", "polish", "polski":
+		return Polish, true
+	case "cs", "ces", "cze", "czech", "čeština", "cestina", "česky", "cesky":
+		return Czech, true
+	case "ro", "ron", "rum", "romanian", "română", "romana":
+		return Romanian, true
 	}
 	return English, false
 }
 
 // LanguageSet is a set of Languages: bit l is Language l.
-type LanguageSet uint8
+type LanguageSet uint16
 
 // AllLanguages holds every Language.
 const AllLanguages LanguageSet = 1<<numLanguages - 1

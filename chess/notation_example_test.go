@@ -40,6 +40,11 @@ func ExamplePosition_AppendSANLang() {
 	// Italian Cf3
 	// Spanish Cf3
 	// Dutch Pf3
+	// Portuguese Cf3
+	// Hungarian Hf3
+	// Polish Sf3
+	// Czech Jf3
+	// Romanian Cf3
 }
 
 func ExamplePosition_Problems() {

@@ -389,6 +389,8 @@ func TestLanguage(t *testing.T) {
 		{"en", English, true}, {"English", English, true}, {"de", German, true}, {"Deutsch", German, true},
 		{"de/zeros,long", German, true}, {"fr", French, true}, {"français", French, true}, {"it", Italian, true},
 		{"es", Spanish, true}, {"ES-es", Spanish, true}, {"nl", Dutch, true}, {"Nederlands", Dutch, true},
+		{"pt-BR", Portuguese, true}, {"magyar", Hungarian, true}, {"pl", Polish, true}, {"čeština", Czech, true},
+		{"cs", Czech, true}, {"ro", Romanian, true},
 		{"xx", English, false}, {"", English, false},
 	} {
 		got, ok := ParseLanguage(tc.s)
@@ -396,7 +398,8 @@ func TestLanguage(t *testing.T) {
 			t.Errorf("ParseLanguage(%q) = %v, %v; want %v, %v", tc.s, got, ok, tc.want, tc.ok)
 		}
 	}
-	want := map[Language]string{English: "KQRBN", German: "KDTLS", French: "RDTFC", Italian: "RDTAC", Spanish: "RDTAC", Dutch: "KDTLP"}
+	want := map[Language]string{English: "KQRBN", German: "KDTLS", French: "RDTFC", Italian: "RDTAC", Spanish: "RDTAC", Dutch: "KDTLP",
+		Portuguese: "RDTBC", Hungarian: "KVBFH", Polish: "KHWGS", Czech: "KDVSJ", Romanian: "RDTNC"}
 	for _, l := range Languages {
 		got := string([]byte{l.PieceLetter(King), l.PieceLetter(Queen), l.PieceLetter(Rook), l.PieceLetter(Bishop), l.PieceLetter(Knight)})
 		if got != want[l] {
@@ -485,11 +488,17 @@ func TestTokenLanguages(t *testing.T) {
 		want LanguageSet
 	}{
 		{"e4", AllLanguages}, {"O-O", AllLanguages}, {"0-0-0", AllLanguages}, {"exd5", AllLanguages},
-		{"Nf3", set(English)}, {"Sf3", set(German)}, {"Cf3", set(French, Italian, Spanish)},
-		{"Pf3", set(English, French, Italian, Spanish, Dutch)}, {"Fc4", set(French)}, {"Ac4", set(Italian, Spanish)},
-		{"Lc4", set(German, Dutch)}, {"Dd1", set(German, French, Italian, Spanish, Dutch)}, {"Qd1", set(English)},
-		{"Kg1", set(English, German, Dutch)}, {"Rg1", set(English, French, Italian, Spanish)},
-		{"Bb5", set(English, German, Dutch)}, {"e8=D", set(German, French, Italian, Spanish, Dutch)}, {"e8S", set(German)},
+		{"Nf3", set(English, Romanian)}, {"Sf3", set(German, Polish, Czech)},
+		{"Cf3", set(French, Italian, Spanish, Portuguese, Romanian)},
+		{"Pf3", set(English, French, Italian, Spanish, Dutch, Portuguese, Polish, Czech, Romanian)},
+		{"Fc4", set(French, Hungarian)}, {"Ac4", set(Italian, Spanish)},
+		{"Lc4", set(German, Dutch)}, {"Dd1", set(German, French, Italian, Spanish, Dutch, Portuguese, Czech, Romanian)},
+		{"Qd1", set(English)}, {"Kg1", set(English, German, Dutch, Hungarian, Polish, Czech)},
+		{"Rg1", set(English, French, Italian, Spanish, Portuguese, Romanian)},
+		{"Bb5", set(English, German, Dutch, Portuguese, Hungarian)},
+		{"e8=D", set(German, French, Italian, Spanish, Dutch, Portuguese, Czech, Romanian)},
+		{"e8S", set(German, Polish, Czech)}, {"Hf3", set(Hungarian, Polish)}, {"Jf3", set(Czech)},
+		{"Wd1", set(Polish)}, {"Vd1", set(Hungarian, Czech)}, {"Gb5", set(Hungarian, Polish)},
 		{"Zf3", 0},
 	} {
 		if got := TokenLanguages([]byte(tc.tok)); got != tc.want {

@@ -157,7 +157,7 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Posit
 // candidateLanguages lists the languages worth trying for a token that did
 // not read in English.
 func candidateLanguages(tok []byte) []chess.Language {
-	return []chess.Language{chess.German, chess.French, chess.Italian, chess.Spanish, chess.Dutch}
+	return chess.Languages[1:] // every language but English, in their order
 }
 
 // probe replays g's moves in language l and returns how many read legally.

@@ -164,6 +164,28 @@ func TestLanguageDetection(t *testing.T) {
 	if got := string(r.SAN(2)); got != "Nf3" {
 		t.Fatalf("SAN of Sf3 = %q", got)
 	}
+	// The same opening (with 6. Re1 b5 7. Bb3 d6) in the letters of other
+	// languages: each is read in its own language, every move legal.
+	for _, tc := range []struct {
+		lang  chess.Language
+		moves string
+	}{
+		{chess.French, "e4 e5 Cf3 Cc6 Fb5 a6 Fa4 Cf6 O-O Fe7 Te1 b5 Fb3 d6"},
+		{chess.Portuguese, "e4 e5 Cf3 Cc6 Bb5 a6 Ba4 Cf6 O-O Be7 Te1 b5 Bb3 d6"},
+		{chess.Hungarian, "e4 e5 Hf3 Hc6 Fb5 a6 Fa4 Hf6 O-O Fe7 Be1 b5 Fb3 d6"},
+		{chess.Polish, "e4 e5 Sf3 Sc6 Gb5 a6 Ga4 Sf6 O-O Ge7 We1 b5 Gb3 d6"},
+		{chess.Czech, "e4 e5 Jf3 Jc6 Sb5 a6 Sa4 Jf6 O-O Se7 Ve1 b5 Sb3 d6"},
+		{chess.Romanian, "e4 e5 Cf3 Cc6 Nb5 a6 Na4 Cf6 O-O Ne7 Te1 b5 Nb3 d6"},
+	} {
+		r := judge(t, game("", tc.moves))
+		if r.Verdict.FirstErrorPly != -1 || r.Verdict.Language != tc.lang {
+			t.Errorf("%v: read as %v, first error %d, findings %v", tc.lang, r.Verdict.Language, r.Verdict.FirstErrorPly, kinds(r))
+			continue
+		}
+		if got := string(r.SAN(10)); got != "Re1" {
+			t.Errorf("%v: SAN of ply 11 = %q", tc.lang, got)
+		}
+	}
 }
 
 func TestNormalizeResult(t *testing.T) {
