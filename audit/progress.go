@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -29,6 +30,20 @@ func (p *progress) setReader(r *ingest.Reader) { p.cur.Store(r) }
 func (p *progress) finishReader(r *ingest.Reader) {
 	p.done.Add(r.CompressedBytesRead())
 	p.cur.Store(nil)
+}
+
+// logFields returns the fields of a progress log line, elapsed into the
+// run: bytes read of the total, games and findings so far, and, when the
+// total is known, the percentage read and the time left at the pace so far.
+func (p *progress) logFields(elapsed time.Duration) []any {
+	read, games := p.bytes(), p.games.Load()
+	f := []any{"bytes_read", read, "bytes_total", p.total, "games", games,
+		"games_per_s", int64(float64(games) / max(elapsed.Seconds(), 1e-9)), "findings", p.findings.Load()}
+	if p.total > 0 && read > 0 {
+		left := time.Duration(float64(elapsed) * float64(max(p.total-read, 0)) / float64(read))
+		f = append(f, "percent", math.Round(1000*float64(read)/float64(p.total))/10, "eta", left.Round(time.Second).String())
+	}
+	return f
 }
 
 func (p *progress) bytes() int64 {
@@ -95,10 +110,7 @@ func (p *progress) start(mode string, w io.Writer, log *slog.Logger) func() {
 				case <-stop:
 					return
 				case <-t.C:
-					secs := time.Since(begin).Seconds()
-					log.Info("progress", "bytes_read", p.bytes(), "bytes_total", p.total,
-						"games", p.games.Load(), "games_per_s", int64(float64(p.games.Load())/secs),
-						"findings", p.findings.Load())
+					log.Info("progress", p.logFields(time.Since(begin))...)
 				}
 			}
 		}()
