@@ -6,36 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 )
-
-// dictStrs reads a string column that may be dictionary-encoded.
-func dictStrs(t *testing.T, recs []arrow.RecordBatch, name string) []string {
-	t.Helper()
-	var out []string
-	for _, r := range recs {
-		idx := r.Schema().FieldIndices(name)
-		if len(idx) == 0 {
-			t.Fatalf("no column %s", name)
-		}
-		switch c := r.Column(idx[0]).(type) {
-		case *array.String:
-			for i := 0; i < c.Len(); i++ {
-				out = append(out, c.Value(i))
-			}
-		case *array.Dictionary:
-			d := c.Dictionary().(*array.String)
-			for i := 0; i < c.Len(); i++ {
-				out = append(out, d.Value(c.GetValueIndex(i)))
-			}
-		default:
-			t.Fatalf("column %s is %T", name, c)
-		}
-	}
-	return out
-}
 
 // The moves table's uci column: derived from the squares for ordinary
 // moves and promotions, the king's move for standard castling, king takes
@@ -73,7 +44,7 @@ func TestMovesUCI(t *testing.T) {
 			"O-O-O O-O-O Rxe8 Rxe8",
 	}
 	for col, w := range want {
-		if got := dictStrs(t, moves, col); !slices.Equal(got, strings.Fields(w)) {
+		if got := strs(t, moves, col); !slices.Equal(got, strings.Fields(w)) {
 			t.Errorf("%s:\n got %v\nwant %v", col, got, strings.Fields(w))
 		}
 	}

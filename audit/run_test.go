@@ -110,16 +110,27 @@ func int64s(t *testing.T, recs []arrow.RecordBatch, name string) []int64 {
 	return out
 }
 
+// strs reads a string column, plain or dictionary-encoded.
 func strs(t *testing.T, recs []arrow.RecordBatch, name string) []string {
+	t.Helper()
 	var out []string
 	for _, r := range recs {
 		idx := r.Schema().FieldIndices(name)
 		if len(idx) == 0 {
 			t.Fatalf("no column %s", name)
 		}
-		c := r.Column(idx[0]).(*array.String)
-		for i := 0; i < c.Len(); i++ {
-			out = append(out, c.Value(i))
+		switch c := r.Column(idx[0]).(type) {
+		case *array.String:
+			for i := 0; i < c.Len(); i++ {
+				out = append(out, c.Value(i))
+			}
+		case *array.Dictionary:
+			d := c.Dictionary().(*array.String)
+			for i := 0; i < c.Len(); i++ {
+				out = append(out, d.Value(c.GetValueIndex(i)))
+			}
+		default:
+			t.Fatalf("column %s is %T", name, c)
 		}
 	}
 	return out

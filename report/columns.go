@@ -380,16 +380,7 @@ func (c *strCol) null() {
 }
 
 // nulls appends k NULLs.
-func (c *strCol) nulls(k int) {
-	if c.offs.n == 0 {
-		c.offs.add(0)
-	}
-	offs, _ := c.offs.extend(k)
-	for i := range offs {
-		offs[i] = int32(c.dn)
-	}
-	clear(c.valid.extend(k))
-}
+func (c *strCol) nulls(k int) { appendNullOffsets(&c.offs, &c.valid, k, int32(c.dn)) }
 
 func (c *strCol) data(dt arrow.DataType) *array.Data {
 	n := c.rows()
@@ -450,15 +441,19 @@ func (l *listOffsets) null(n int) {
 }
 
 // nulls appends k NULL lists at child length n.
-func (l *listOffsets) nulls(k, n int) {
-	if l.offs.n == 0 {
-		l.offs.add(0)
+func (l *listOffsets) nulls(k, n int) { appendNullOffsets(&l.offs, &l.valid, k, int32(n)) }
+
+// appendNullOffsets appends k NULLs to a column of offsets (strings or
+// lists): k offsets equal to end, k clear validity bits.
+func appendNullOffsets(offs *i32Col, valid *bitmap, k int, end int32) {
+	if offs.n == 0 {
+		offs.add(0)
 	}
-	offs, _ := l.offs.extend(k)
-	for i := range offs {
-		offs[i] = int32(n)
+	o, _ := offs.extend(k)
+	for i := range o {
+		o[i] = end
 	}
-	clear(l.valid.extend(k))
+	clear(valid.extend(k))
 }
 
 func (l *listOffsets) data(dt arrow.DataType, children ...arrow.ArrayData) *array.Data {
