@@ -152,36 +152,18 @@ func (p *Position) legalFroms(pt PieceType, to Square) (Bitboard, bool) {
 	ksq := kings.First()
 	if pt != Pawn || to != p.EnPassantSquare() {
 		// Out of check, a move is illegal only when it takes a pinned
-		// piece off its line; pins and slider checks come from the
-		// opponent's sliders on the king's lines, tested without magics
-		// (as in checkersAndPinned). In check, and for en passant (two
-		// pawns leave a line), each candidate is tested in full below.
-		theirs := p.byColor[them]
-		near := PawnAttacks(us, ksq)&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight] | kingAttacks[ksq]&p.byType[King]
-		if near&theirs == 0 {
-			snipers := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) | bishopRays[ksq]&(p.byType[Bishop]|p.byType[Queen])) & theirs
-			var pinned Bitboard
-			check := false
-			for b := snipers; b != 0; {
-				between := betweenBB[ksq][b.PopFirst()] & occ
-				if between == 0 {
-					check = true
-					break
-				}
-				if !between.More() {
-					pinned |= between
+		// piece off its line (checkersAndPinned needs no magics). In
+		// check, and for en passant (two pawns leave a line), each
+		// candidate is tested in full below.
+		if checkers, pinned := p.checkersAndPinned(ksq, us, occ); checkers == 0 {
+			froms := cands &^ pinned
+			for b := cands & pinned; b != 0; {
+				from := b.PopFirst()
+				if lineBB[ksq][from].Has(to) {
+					froms |= from.Bitboard()
 				}
 			}
-			if !check {
-				froms := cands &^ pinned
-				for b := cands & pinned; b != 0; {
-					from := b.PopFirst()
-					if lineBB[ksq][from].Has(to) {
-						froms |= from.Bitboard()
-					}
-				}
-				return froms, true
-			}
+			return froms, true
 		}
 	}
 	var froms Bitboard
