@@ -61,8 +61,9 @@ func (p *Position) Problems() []Problem {
 			add(ProblemKingCount, "%s has %d kings", colorName(c), n)
 		}
 	}
-	if b := p.PiecesOfType(Pawn) & (rankMask(0) | rankMask(7)); b != 0 {
-		add(ProblemPawnOnBackRank, "pawn on the first or last rank (%s)", squareList(b))
+	backRankPawns := p.PiecesOfType(Pawn) & (rankMask(0) | rankMask(7))
+	if backRankPawns != 0 {
+		add(ProblemPawnOnBackRank, "pawn on the first or last rank (%s)", squareList(backRankPawns))
 	}
 	for _, c := range [2]Color{White, Black} {
 		pawns := p.Pieces(c, Pawn).Count()
@@ -80,7 +81,7 @@ func (p *Position) Problems() []Problem {
 		if missing := max(8-pawns, 0); extra > missing {
 			add(ProblemTooManyPromoted, "%s has %d pieces beyond the initial set but only %d pawns missing", colorName(c), extra, missing)
 		}
-		if pawns > 8 || p.PiecesOfType(Pawn)&(rankMask(0)|rankMask(7)) != 0 {
+		if pawns > 8 || backRankPawns != 0 {
 			continue // reported above; the files count means nothing then
 		}
 		lost := max(16-p.ByColor(c.Other()).Count(), 0)
