@@ -21,9 +21,16 @@ type Language uint8
 //	Polish     K H W G S   (pawn P; H is the queen, S the knight)
 //	Czech      K D V S J   (pawn P; S is the bishop, J the knight)
 //	Romanian   R D T N C   (pawn P; N is the bishop, C the knight)
+//	Russian    Кр Ф Л С К  (pawn П; К alone is the knight)
+//	Ukrainian  Кр Ф Т С К  (pawn П)
+//	Bulgarian  Ц Д Т О К   (pawn П)
+//	Serbian    К Д Т Л С   (Cyrillic; pawn П; К is the king, С the knight)
+//	Greek      Ρ Β Π Α Ι   (Greek capitals; Β is the queen, Π the rook)
 //
-// Swedish, Norwegian, Danish, Croatian, Serbian and Slovenian write the
-// German letters and read as German.
+// Swedish, Norwegian, Danish, Croatian, Slovenian and Serbian in the Latin
+// alphabet write the German letters and read as German. The Cyrillic and
+// Greek letters are read in UTF-8, upper or lower case; the squares are
+// always written with the Latin a-h (C.5).
 const (
 	English Language = iota
 	German
@@ -36,14 +43,20 @@ const (
 	Polish
 	Czech
 	Romanian
+	Russian
+	Ukrainian
+	Bulgarian
+	Serbian
+	Greek
 	numLanguages
 )
 
 // Languages lists every Language, English first.
-var Languages = [...]Language{English, German, French, Italian, Spanish, Dutch, Portuguese, Hungarian, Polish, Czech, Romanian}
+var Languages = [...]Language{English, German, French, Italian, Spanish, Dutch, Portuguese, Hungarian, Polish, Czech, Romanian,
+	Russian, Ukrainian, Bulgarian, Serbian, Greek}
 
 var languageNames = [numLanguages]string{"English", "German", "French", "Italian", "Spanish", "Dutch",
-	"Portuguese", "Hungarian", "Polish", "Czech", "Romanian"}
+	"Portuguese", "Hungarian", "Polish", "Czech", "Romanian", "Russian", "Ukrainian", "Bulgarian", "Serbian", "Greek"}
 
 // pieceLetters holds the upper-case letter of each PieceType (indexed by
 // PieceType: none, pawn, knight, bishop, rook, queen, king) per language.
@@ -61,6 +74,22 @@ var pieceLetters = [numLanguages][7]byte{
 	Romanian:   {0, 'P', 'C', 'N', 'T', 'D', 'R'},
 }
 
+// scriptSymbols holds the piece symbols of the languages written in
+// another alphabet (UTF-8, upper case), indexed like pieceLetters; the
+// other languages have none. A symbol may be two letters (Russian Кр).
+var scriptSymbols = [numLanguages][7]string{
+	Russian:   {"", "П", "К", "С", "Л", "Ф", "Кр"},
+	Ukrainian: {"", "П", "К", "С", "Т", "Ф", "Кр"},
+	Bulgarian: {"", "П", "К", "О", "Т", "Д", "Ц"},
+	Serbian:   {"", "П", "С", "Л", "Т", "Д", "К"},
+	Greek:     {"", "", "Ι", "Α", "Π", "Β", "Ρ"},
+}
+
+// pieceSymbols holds the symbol SAN writes for each PieceType per language
+// (the letter of pieceLetters, or the symbol of scriptSymbols), and
+// lowerSymbols the lower-case forms of scriptSymbols.
+var pieceSymbols, lowerSymbols [numLanguages][7]string
+
 // letterTable maps a byte to a piece type per language: upper-case piece
 // letters map to their type; lower-case ones to their type | lowerBit.
 // Zero means "not a piece letter".
@@ -71,11 +100,39 @@ const lowerBit = 8
 func init() {
 	for l := Language(0); l < numLanguages; l++ {
 		for t := Pawn; t <= King; t++ {
+			if sym := scriptSymbols[l][t]; sym != "" || l.isScript() {
+				pieceSymbols[l][t] = sym
+				lowerSymbols[l][t] = strings.ToLower(sym)
+				continue
+			}
 			c := pieceLetters[l][t]
 			letterTable[l][c] = uint8(t)
 			letterTable[l][c+'a'-'A'] = uint8(t) | lowerBit
+			pieceSymbols[l][t] = string(rune(c))
 		}
 	}
+}
+
+// isScript reports whether l writes its piece letters in another alphabet
+// than the Latin one (see scriptSymbols).
+func (l Language) isScript() bool { return l < numLanguages && scriptSymbols[l][King] != "" }
+
+// matchScript reads the piece symbol of language l at the start of b, upper
+// or lower case, the longest one that fits (Russian "Кр" before "К"). It
+// returns the piece type and the symbol's length in bytes, 0 when none
+// fits.
+func matchScript(b []byte, l Language) (t PieceType, size int, lower bool) {
+	if !l.isScript() {
+		return NoPieceType, 0, false
+	}
+	for pt := Pawn; pt <= King; pt++ {
+		for i, sym := range [2]string{scriptSymbols[l][pt], lowerSymbols[l][pt]} {
+			if sym != "" && len(sym) > size && len(b) >= len(sym) && string(b[:len(sym)]) == sym {
+				t, size, lower = pt, len(sym), i == 1
+			}
+		}
+	}
+	return t, size, lower
 }
 
 // String returns the English name of the language, such as "German".
@@ -87,12 +144,23 @@ func (l Language) String() string {
 }
 
 // PieceLetter returns the upper-case letter of piece type t in language l
-// (the pawn letter for Pawn, which standard notation never writes), or 0.
+// (the pawn letter for Pawn, which standard notation never writes), or 0,
+// also for the languages written in another alphabet (see PieceSymbol).
 func (l Language) PieceLetter(t PieceType) byte {
 	if l >= numLanguages || t > King {
 		return 0
 	}
 	return pieceLetters[l][t]
+}
+
+// PieceSymbol returns the upper-case symbol of piece type t in language l
+// as UTF-8 text: the letter of PieceLetter, or one or two letters of
+// another alphabet ("Ф", "Кр"); "" when there is none.
+func (l Language) PieceSymbol(t PieceType) string {
+	if l >= numLanguages || t > King {
+		return ""
+	}
+	return pieceSymbols[l][t]
 }
 
 // ParseLanguage reads a language name or code, case-insensitively: an ISO
@@ -126,6 +194,16 @@ func ParseLanguage(s string) (Language, bool) {
 		return Czech, true
 	case "ro", "ron", "rum", "romanian", "română", "romana":
 		return Romanian, true
+	case "ru", "rus", "russian", "русский":
+		return Russian, true
+	case "uk", "ukr", "ukrainian", "українська":
+		return Ukrainian, true
+	case "bg", "bul", "bulgarian", "български":
+		return Bulgarian, true
+	case "sr", "srp", "serbian", "српски":
+		return Serbian, true
+	case "el", "ell", "gre", "greek", "ελληνικά":
+		return Greek, true
 	}
 	return English, false
 }
@@ -147,17 +225,31 @@ func (s LanguageSet) Has(l Language) bool { return l < numLanguages && s&(1<<l) 
 // shared by several languages (K, R, B, D, T, L) leave the choice to
 // replaying the game (an English "Bb5" is a bishop, a German "Bb5" a
 // pawn). Italian and Spanish use the same letters and cannot be told apart.
+// A Cyrillic or Greek letter fits the languages that have it as a piece
+// symbol (upper or lower case); figurines and Unicode signs fit all.
 func TokenLanguages(tok []byte) LanguageSet {
 	set := AllLanguages
-	for _, c := range tok {
-		if c < 'A' || c > 'Z' || c == 'O' || c == 'X' {
-			continue // 'O' for castling, 'X' as a capture sign
-		}
+	for i := 0; i < len(tok); i++ {
+		c := tok[i]
 		var fit LanguageSet
-		for l := Language(0); l < numLanguages; l++ {
-			if letterTable[l][c] != 0 {
-				fit |= 1 << l
+		switch {
+		case c >= 'A' && c <= 'Z' && c != 'O' && c != 'X': // 'O' for castling, 'X' as a capture sign
+			for l := Language(0); l < numLanguages; l++ {
+				if letterTable[l][c] != 0 {
+					fit |= 1 << l
+				}
 			}
+		case c >= 0xCE && c <= 0xD1: // the lead bytes of Greek and Cyrillic letters
+			size := 2
+			for _, l := range Languages {
+				if _, n, _ := matchScript(tok[i:], l); n > 0 {
+					fit |= 1 << l
+					size = max(size, n)
+				}
+			}
+			i += size - 1
+		default:
+			continue
 		}
 		set &= fit
 	}

@@ -45,6 +45,11 @@ func ExamplePosition_AppendSANLang() {
 	// Polish Sf3
 	// Czech Jf3
 	// Romanian Cf3
+	// Russian Кf3
+	// Ukrainian Кf3
+	// Bulgarian Кf3
+	// Serbian Сf3
+	// Greek Ιf3
 }
 
 func ExamplePosition_Problems() {

@@ -27,6 +27,7 @@ func FuzzParseMove(f *testing.F) {
 		"e4", "Nf3", "Sf3", "exd5", "ed5", "e:d5", "exf6 e.p.", "exf6ep", "d8D", "e8=Q", "e8(Q)", "e8/Q", "exf8S",
 		"O-O", "0-0-0", "o-o", "0–0", "Ng1-f3", "Lb2xe5", "e2e4", "e2-e4", "e1h1", "e1g1", "e7e8q", "Qxf7#", "Qxf7++",
 		"Nf3!?", "e4‼", "♘f3", "nf3", "bc4", "N1d2", "Nbd2", "Qa1b2", "--", "Z0", "1-0", "", "x", "e", "e.p.", "+",
+		"Кf3", "Крe2", "крe1-e2", "Фd1xd8+", "e8Ф", "e8=(Ф)", "Ιf3", "Ρe2", "ρe1", "Цe2", "Оb5", "e7e8Δ", "Кр", "\xd0",
 	}
 	// real tokens from the FIDE sample game
 	if data, err := os.ReadFile(filepath.Join("testdata", "notation", "fide-appendix-c-sample-game.pgn")); err == nil {

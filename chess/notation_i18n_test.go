@@ -104,14 +104,17 @@ func TestAppendixCSampleGame(t *testing.T) {
 
 // TestNationalLetters rewrites the English games of the corpus in the
 // letters of each language the translated files do not cover (Portuguese,
-// Hungarian, Polish, Czech, Romanian), piece by piece and promotion by
-// promotion, and checks that each token reads as the English move.
+// Hungarian, Polish, Czech, Romanian, and in the Cyrillic and Greek
+// alphabets Russian, Ukrainian, Bulgarian, Serbian and Greek), piece by
+// piece and promotion by promotion, and checks that each token reads as
+// the English move. Every fifth token of the other alphabets is written in
+// lower case.
 func TestNationalLetters(t *testing.T) {
 	games := ntSplitGames(ntReadShared(t, "corpus", "i18n", "twic1599-translated.en.pgn"))
-	for _, lang := range []Language{Portuguese, Hungarian, Polish, Czech, Romanian} {
-		var letter [256]byte // English letter -> lang's
+	for _, lang := range []Language{Portuguese, Hungarian, Polish, Czech, Romanian, Russian, Ukrainian, Bulgarian, Serbian, Greek} {
+		var symbol [256]string // English letter -> lang's symbol
 		for pt := Knight; pt <= King; pt++ {
-			letter[English.PieceLetter(pt)] = lang.PieceLetter(pt)
+			symbol[English.PieceLetter(pt)] = lang.PieceSymbol(pt)
 		}
 		plies := 0
 		for gi, g := range games {
@@ -120,11 +123,16 @@ func TestNationalLetters(t *testing.T) {
 				continue
 			}
 			for ply, en := range g.tokens {
-				tok := []byte(string(en))
-				for i, c := range tok {
-					if l := letter[c]; l != 0 && (i == 0 || tok[i-1] == '=') {
-						tok[i] = l
+				var tok []byte
+				for i, c := range en {
+					if sym := symbol[c]; sym != "" && (i == 0 || en[i-1] == '=') {
+						if lang.isScript() && plies%5 == 0 {
+							sym = strings.ToLower(sym)
+						}
+						tok = append(tok, sym...)
+						continue
 					}
+					tok = append(tok, c)
 				}
 				want := p.ParseMove(en, English)
 				got := p.ParseMove(tok, lang)

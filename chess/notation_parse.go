@@ -226,6 +226,15 @@ func (s *moveSyntax) parse(tok []byte, lang Language, forceLetter bool) bool {
 			s.notes |= Figurine
 			i = 3
 		}
+	case c >= 0xC0:
+		t, size, lower := matchScript(tok[:n], lang)
+		if size == 0 {
+			return false
+		}
+		s.piece, i = t, size
+		if lower {
+			s.notes |= LowerCasePiece
+		}
 	}
 	if s.piece == Pawn {
 		s.notes |= PawnLetter
@@ -441,6 +450,13 @@ func (s *moveSyntax) parsePromotion(b []byte, lang Language) bool {
 		t = figurinePiece[b[i+2]-0x94]
 		s.notes |= Figurine
 		i += 3
+	case c >= 0xC0:
+		var size int
+		t, size, _ = matchScript(b[i:], lang)
+		if size == 0 {
+			return false
+		}
+		i += size
 	default:
 		return false
 	}

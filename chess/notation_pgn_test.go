@@ -209,7 +209,7 @@ func ntLongAlgebraic(p *Position, m Move, lang Language, dash bool) []byte {
 	var b []byte
 	pc := p.PieceAt(m.From())
 	if pc.Type() != Pawn {
-		b = append(b, lang.PieceLetter(pc.Type()))
+		b = append(b, lang.PieceSymbol(pc.Type())...)
 	}
 	b = append(b, m.From().String()...)
 	if p.CapturedPiece(m) != NoPiece {
@@ -219,7 +219,8 @@ func ntLongAlgebraic(p *Position, m Move, lang Language, dash bool) []byte {
 	}
 	b = append(b, m.To().String()...)
 	if m.IsPromotion() {
-		b = append(b, '=', lang.PieceLetter(m.Promotion()))
+		b = append(b, '=')
+		b = append(b, lang.PieceSymbol(m.Promotion())...)
 	}
 	return b
 }

@@ -14,7 +14,7 @@ var ntGameFiles = []string{
 // TestReplayRealGames replays the real games in English SAN: every token
 // must read as MoveOK, and writing the move back must give the token
 // (modulo annotation glyphs). After every ply, every legal move must round
-// trip through SAN in all six languages, UCI and long algebraic notation
+// trip through SAN in every language, UCI and long algebraic notation
 // (every ply with -long, every 8th ply otherwise).
 func TestReplayRealGames(t *testing.T) {
 	for _, name := range ntGameFiles {
@@ -70,7 +70,7 @@ func TestReplayRealGames(t *testing.T) {
 }
 
 // ntRoundTripAll checks that every legal move of p reads back from its SAN in
-// all six languages, its UCI form and two long algebraic forms. It returns
+// every language, its UCI form and two long algebraic forms. It returns
 // the number of legal moves.
 func ntRoundTripAll(t *testing.T, p *Position, where string) int {
 	t.Helper()

@@ -390,7 +390,8 @@ func TestLanguage(t *testing.T) {
 		{"de/zeros,long", German, true}, {"fr", French, true}, {"français", French, true}, {"it", Italian, true},
 		{"es", Spanish, true}, {"ES-es", Spanish, true}, {"nl", Dutch, true}, {"Nederlands", Dutch, true},
 		{"pt-BR", Portuguese, true}, {"magyar", Hungarian, true}, {"pl", Polish, true}, {"čeština", Czech, true},
-		{"cs", Czech, true}, {"ro", Romanian, true},
+		{"cs", Czech, true}, {"ro", Romanian, true}, {"ru", Russian, true}, {"Русский", Russian, true},
+		{"uk", Ukrainian, true}, {"български", Bulgarian, true}, {"sr-Cyrl", Serbian, true}, {"Ελληνικά", Greek, true},
 		{"xx", English, false}, {"", English, false},
 	} {
 		got, ok := ParseLanguage(tc.s)
@@ -399,11 +400,15 @@ func TestLanguage(t *testing.T) {
 		}
 	}
 	want := map[Language]string{English: "KQRBN", German: "KDTLS", French: "RDTFC", Italian: "RDTAC", Spanish: "RDTAC", Dutch: "KDTLP",
-		Portuguese: "RDTBC", Hungarian: "KVBFH", Polish: "KHWGS", Czech: "KDVSJ", Romanian: "RDTNC"}
+		Portuguese: "RDTBC", Hungarian: "KVBFH", Polish: "KHWGS", Czech: "KDVSJ", Romanian: "RDTNC",
+		Russian: "КрФЛСК", Ukrainian: "КрФТСК", Bulgarian: "ЦДТОК", Serbian: "КДТЛС", Greek: "ΡΒΠΑΙ"}
 	for _, l := range Languages {
-		got := string([]byte{l.PieceLetter(King), l.PieceLetter(Queen), l.PieceLetter(Rook), l.PieceLetter(Bishop), l.PieceLetter(Knight)})
+		got := l.PieceSymbol(King) + l.PieceSymbol(Queen) + l.PieceSymbol(Rook) + l.PieceSymbol(Bishop) + l.PieceSymbol(Knight)
 		if got != want[l] {
 			t.Errorf("%v letters %s, want %s", l, got, want[l])
+		}
+		if l.isScript() != (l.PieceLetter(King) == 0) {
+			t.Errorf("%v: PieceLetter(King) = %q", l, l.PieceLetter(King))
 		}
 		if back, ok := ParseLanguage(l.String()); !ok || back != l {
 			t.Errorf("ParseLanguage(%q) = %v", l.String(), back)
@@ -500,6 +505,9 @@ func TestTokenLanguages(t *testing.T) {
 		{"e8S", set(German, Polish, Czech)}, {"Hf3", set(Hungarian, Polish)}, {"Jf3", set(Czech)},
 		{"Wd1", set(Polish)}, {"Vd1", set(Hungarian, Czech)}, {"Gb5", set(Hungarian, Polish)},
 		{"Zf3", 0},
+		{"Фd1", set(Russian, Ukrainian)}, {"фd1", set(Russian, Ukrainian)}, {"Крe2", set(Russian, Ukrainian, Bulgarian, Serbian)},
+		{"Лc4", set(Russian, Serbian)}, {"Цe2", set(Bulgarian)}, {"Βd1", set(Greek)}, {"e8=Ф", set(Russian, Ukrainian)},
+		{"Жf3", 0}, {"♘f3", AllLanguages}, {"e×d5", AllLanguages},
 	} {
 		if got := TokenLanguages([]byte(tc.tok)); got != tc.want {
 			t.Errorf("TokenLanguages(%q) = %b, want %b", tc.tok, got, tc.want)

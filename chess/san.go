@@ -35,7 +35,7 @@ func (p *Position) AppendSANLang(dst []byte, m Move, lang Language) []byte {
 	if pc == NoPiece || pc.Color() != p.SideToMove() {
 		return p.AppendUCI(dst, m)
 	}
-	letters := &pieceLetters[lang]
+	letters, symbols := &pieceLetters[lang], &scriptSymbols[lang] // symbols: another alphabet
 	switch {
 	case m.IsCastle():
 		o := byte('O')
@@ -55,12 +55,22 @@ func (p *Position) AppendSANLang(dst []byte, m Move, lang Language) []byte {
 			if lang == English {
 				dst = append(dst, '=')
 			}
-			dst = append(dst, letters[m.Promotion()])
+			if c := letters[m.Promotion()]; c != 0 {
+				dst = append(dst, c)
+			} else {
+				dst = append(dst, symbols[m.Promotion()]...)
+			}
 		}
 	default:
 		pt := pc.Type()
-		dst = append(dst, letters[pt])
-		if pt != King {
+		if c := letters[pt]; c != 0 {
+			dst = append(dst, c)
+		} else {
+			dst = append(dst, symbols[pt]...)
+		}
+		// A king needs a square only in positions with several kings of
+		// one colour, which FEN tags can set up.
+		if pt != King || p.Pieces(p.SideToMove(), King).More() {
 			froms, ok := p.legalFroms(pt, to)
 			if !ok {
 				var ml MoveList

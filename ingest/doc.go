@@ -24,7 +24,8 @@
 //     [%emt] and [%eval] extracted, variations (kept as structure or
 //     skipped), null moves, draw offers "(=)", "e.p." marks, and result
 //     spellings normalised to the four PGN results. Games that are not
-//     valid UTF-8 are read as Windows-1252. Tolerated irregularities become
+//     valid UTF-8 are read as Windows-1252, or as Windows-1251 when their
+//     bytes look Cyrillic. Tolerated irregularities become
 //     Notes; a game that cannot be read completely gets a located
 //     *SyntaxError and keeps what was read.
 //

@@ -3,6 +3,8 @@ package ingest
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // cp1252 maps the bytes 0x80..0x9F of Windows-1252 to Unicode. The five
@@ -15,13 +17,15 @@ var cp1252 = [32]rune{
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, utf8.RuneError, 0x017E, 0x0178, // 98-9F
 }
 
-// transcodeCP1252 appends src to dst as UTF-8. Valid UTF-8 sequences are
-// copied unchanged; every other byte is read as Windows-1252 (a superset of
-// Latin-1 for printable characters). It returns the new dst, the number of
-// bytes read as Windows-1252 and how many of those were undefined there
-// (they become U+FFFD). A file mixing UTF-8 and Windows-1252 therefore keeps
-// its UTF-8 parts intact.
-func transcodeCP1252(dst, src []byte) (out []byte, mapped, undefined int) {
+// transcode appends src to dst as UTF-8, reading the bytes that are not
+// ASCII in the code page of decode. With keepUTF8, valid UTF-8 sequences
+// are copied unchanged and only the other bytes are read in the code page,
+// so that a file mixing UTF-8 and Windows-1252 keeps its UTF-8 parts
+// intact; Windows-1251 text must not be read so, since a capital letter
+// followed by "ё" is also a valid UTF-8 pair. It returns the new dst, the
+// number of bytes read in the code page and how many of those were
+// undefined there (they become U+FFFD).
+func transcode(dst, src []byte, decode func(byte) rune, keepUTF8 bool) (out []byte, mapped, undefined int) {
 	for i := 0; i < len(src); {
 		c := src[i]
 		if c < utf8.RuneSelf {
@@ -29,25 +33,75 @@ func transcodeCP1252(dst, src []byte) (out []byte, mapped, undefined int) {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRune(src[i:])
-		if r != utf8.RuneError || size > 1 {
-			dst = append(dst, src[i:i+size]...)
-			i += size
-			continue
+		if keepUTF8 {
+			if r, size := utf8.DecodeRune(src[i:]); r != utf8.RuneError || size > 1 {
+				dst = append(dst, src[i:i+size]...)
+				i += size
+				continue
+			}
 		}
 		mapped++
-		if c < 0xA0 {
-			r = cp1252[c-0x80]
-			if r == utf8.RuneError {
-				undefined++
-			}
-		} else {
-			r = rune(c)
+		r := decode(c)
+		if r == utf8.RuneError {
+			undefined++
 		}
 		dst = utf8.AppendRune(dst, r)
 		i++
 	}
 	return dst, mapped, undefined
+}
+
+// decodeCP1252 reads a byte of 0x80..0xFF as Windows-1252 (a superset of
+// Latin-1 for printable characters).
+func decodeCP1252(c byte) rune {
+	if c < 0xA0 {
+		return cp1252[c-0x80]
+	}
+	return rune(c)
+}
+
+// decodeCP1251 reads a byte of 0x80..0xFF as Windows-1251 (Cyrillic).
+func decodeCP1251(c byte) rune { return charmap.Windows1251.DecodeByte(c) }
+
+// looksCP1251 reports whether the bytes of src that are not UTF-8 read
+// better as Windows-1251 (Cyrillic) than as Windows-1252: most of them
+// are letters of 0xC0..0xFF (and Ё ё) that stand next to each other, as in
+// Cyrillic words, or that start a token and are followed by a square or a
+// capture sign, as the Cyrillic piece letters of Russian, Ukrainian,
+// Bulgarian or Serbian scoresheets do ("Кf3", "Крe2"). Western text has
+// its accented letters alone among ASCII ones ("Müller", "Sánchez").
+func looksCP1251(src []byte) bool {
+	letter := func(i int) bool {
+		if i < 0 || i >= len(src) {
+			return false
+		}
+		c := src[i]
+		return c >= 0xC0 || c == 0xA8 || c == 0xB8
+	}
+	high, cyrillic := 0, 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			continue
+		}
+		if _, size := utf8.DecodeRune(src[i:]); size > 1 {
+			i += size - 1 // a valid UTF-8 character
+			continue
+		}
+		high++
+		if !letter(i) {
+			continue
+		}
+		start := i == 0 || src[i-1] == ' ' || src[i-1] == '.' || src[i-1] == '\n'
+		var next byte
+		if i+1 < len(src) {
+			next = src[i+1]
+		}
+		if letter(i-1) || letter(i+1) || start && (next >= 'a' && next <= 'h' || next >= '1' && next <= '8' || next == 'x' || next == ':') {
+			cyrillic++
+		}
+	}
+	return 2*cyrillic > high
 }
 
 // validUTF8 is utf8.Valid with a faster scan of the ASCII part, 32 bytes

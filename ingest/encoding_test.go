@@ -3,8 +3,11 @@ package ingest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // TestCP1252MatchesUTF8 reads the Windows-1252 copy of FWWRC.pgn and checks
@@ -67,7 +70,7 @@ func TestCP1252MatchesUTF8(t *testing.T) {
 func TestTranscodeCP1252(t *testing.T) {
 	// every byte: ASCII stays, 0x80-0x9F follow the table, 0xA0-0xFF are Latin-1
 	for c := 0; c < 256; c++ {
-		out, mapped, undef := transcodeCP1252(nil, []byte{byte(c)})
+		out, mapped, undef := transcode(nil, []byte{byte(c)}, decodeCP1252, true)
 		r, _ := utf8.DecodeRune(out)
 		var want rune
 		switch {
@@ -90,7 +93,7 @@ func TestTranscodeCP1252(t *testing.T) {
 		}
 	}
 	// valid UTF-8 inside a CP1252 text is kept
-	out, mapped, _ := transcodeCP1252(nil, []byte("Caf\xe9 \xe2\x80\x99 \x93q\x94 Jos\xc3\xa9"))
+	out, mapped, _ := transcode(nil, []byte("Caf\xe9 \xe2\x80\x99 \x93q\x94 Jos\xc3\xa9"), decodeCP1252, true)
 	if string(out) != "Café ’ “q” José" || mapped != 3 {
 		t.Errorf("mixed: %q %d", out, mapped)
 	}
@@ -103,6 +106,51 @@ func TestTranscodeCP1252(t *testing.T) {
 	}
 	if string(g.Moves[0].Comment) != "café" || noteCodes(g) != "encoding_transcoded,encoding_undefined" {
 		t.Errorf("comment %q notes %s", g.Moves[0].Comment, noteCodes(g))
+	}
+}
+
+// TestCP1251 reads games saved in Windows-1251, as Russian, Ukrainian,
+// Bulgarian and Serbian programs write them: Cyrillic names and Cyrillic
+// piece letters come out as the UTF-8 text, also when only the piece
+// letters are Cyrillic; Western Windows-1252 text stays Windows-1252.
+func TestCP1251(t *testing.T) {
+	enc := charmap.Windows1251.NewEncoder()
+	for _, text := range []string{
+		"[Event \"Первенство России\"]\n[White \"Иванов, Пётр\"]\n[Black \"Шевченко, Олег\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. Фe2 Крh8 *",
+		"[Event \"Open\"]\n[White \"Smith\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 d:c6 5. Крe2 Фd7 *",
+		"[White \"Петров\"]\n\n1. d4 d5 2. c4 e6 {Ход Е. Петрова} *",
+	} {
+		cp, err := enc.String(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := parseString(t, cp, ParseOptions{})
+		want := parseString(t, text, ParseOptions{})
+		if !g.Transcoded || len(g.Notes) == 0 || !strings.Contains(g.Notes[0].Message, "Windows-1251") {
+			t.Errorf("%q: transcoded %v, notes %v", text, g.Transcoded, g.Notes)
+			continue
+		}
+		if len(g.Tags) != len(want.Tags) || len(g.Moves) != len(want.Moves) {
+			t.Fatalf("%q: %d tags, %d moves; want %d, %d", text, len(g.Tags), len(g.Moves), len(want.Tags), len(want.Moves))
+		}
+		for k := range want.Tags {
+			if g.Tags[k] != want.Tags[k] {
+				t.Errorf("tag %d: %q, want %q", k, g.Tags[k], want.Tags[k])
+			}
+		}
+		for k := range want.Moves {
+			if string(g.Moves[k].Text) != string(want.Moves[k].Text) || string(g.Moves[k].Comment) != string(want.Moves[k].Comment) {
+				t.Errorf("move %d: %q {%q}, want %q {%q}", k, g.Moves[k].Text, g.Moves[k].Comment, want.Moves[k].Text, want.Moves[k].Comment)
+			}
+		}
+	}
+	for _, text := range []string{
+		"[White \"Fran\xe7ois M\xfcller\"]\n[Black \"S\xe1nchez, \xc9ric\"]\n[Site \"\xc9cija\"]\n\n1. e4 e5 *",
+		"[White \"\xd8rjan\"]\n\n1. e4 {Tr\xe8s bien} e5 *",
+	} {
+		if g := parseString(t, text, ParseOptions{}); len(g.Notes) == 0 || !strings.Contains(g.Notes[0].Message, "Windows-1252") {
+			t.Errorf("%q: notes %v", text, g.Notes)
+		}
 	}
 }
 

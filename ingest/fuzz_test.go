@@ -29,6 +29,7 @@ func addEdgeSeeds(f *testing.F) {
 	for _, s := range []string{
 		"1. e4 (((((( e5", "{ { } }", "[A \"\\\"]", "1-0 1-0 0-0 +/- (=)", "\xef\xbb\xbf[x \"\xe9\"]\n1.e4 \x81 *",
 		"1. e4 {\n\n[Event \"a\"]\n", "garbage\n\n\n[Event \"x\"]\n", "%\n;\n(\n)\n}\n{",
+		"[White \"\xc8\xe2\xe0\xed\xee\xe2, \xcf\xb8\xf2\xf0\"]\n1. e4 e5 2. \xcaf3 \xcac6 3. \xcar\xf0e2 *", // Windows-1251
 	} {
 		f.Add([]byte(s))
 	}

@@ -39,7 +39,8 @@ type Game struct {
 	// tolerated (see the Note* codes).
 	Notes []Note
 	// Transcoded is true when the game was not valid UTF-8 and was read as
-	// Windows-1252 (columns then count bytes of the transcoded text).
+	// Windows-1252, or Windows-1251 when its bytes look Cyrillic (columns
+	// then count bytes of the transcoded text).
 	Transcoded bool
 	// Err is a *SyntaxError when the game could not be read completely
 	// (unterminated comment or variation, nesting too deep, truncated
@@ -144,8 +145,8 @@ const (
 	NoteResultRecovered   = "result_recovered"     // result taken from inside an unterminated variation/comment
 	NoteResultInVariation = "result_in_variation"  // a result token inside a variation (ignored)
 	NoteTokenAfterResult  = "token_after_result"   // movetext after the result token (ignored)
-	NoteEncoding          = "encoding_transcoded"  // not UTF-8: read as Windows-1252
-	NoteEncodingUndefined = "encoding_undefined"   // byte undefined in Windows-1252 -> U+FFFD
+	NoteEncoding          = "encoding_transcoded"  // not UTF-8: read as Windows-1252 (or 1251)
+	NoteEncodingUndefined = "encoding_undefined"   // byte undefined in the code page -> U+FFFD
 	NoteBOM               = "utf8_bom"             // UTF-8 byte order mark skipped
 	NoteDrawOffer         = "draw_offer"           // (=) after a move
 	NoteNullMove          = "null_move"            // -- or Z0

@@ -51,13 +51,17 @@ func ParseGame(raw RawGame, file string, opts ParseOptions, g *Game) error {
 	p := parser{g: g, opts: opts, nlPos: -1, rawLine: raw.Line, rawCol: raw.Col, rawOff: raw.Offset, line: raw.Line, lineStart: -(max(raw.Col, 1) - 1), varParent: -1}
 	if !validUTF8(data) {
 		var mapped, undef int
-		g.conv, mapped, undef = transcodeCP1252(g.conv[:0], data)
+		page, decode, keepUTF8 := "Windows-1252", decodeCP1252, true
+		if looksCP1251(data) {
+			page, decode, keepUTF8 = "Windows-1251", decodeCP1251, false
+		}
+		g.conv, mapped, undef = transcode(g.conv[:0], data, decode, keepUTF8)
 		data = g.conv
 		g.Transcoded = true
 		p.d = data
-		p.note(NoteEncoding, fmt.Sprintf("%d byte(s) not UTF-8, read as Windows-1252", mapped), 0)
+		p.note(NoteEncoding, fmt.Sprintf("%d byte(s) not UTF-8, read as %s", mapped, page), 0)
 		if undef > 0 {
-			p.note(NoteEncodingUndefined, fmt.Sprintf("%d byte(s) undefined in Windows-1252 replaced by U+FFFD", undef), 0)
+			p.note(NoteEncodingUndefined, fmt.Sprintf("%d byte(s) undefined in %s replaced by U+FFFD", undef, page), 0)
 		}
 	}
 	p.d = data

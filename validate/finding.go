@@ -54,7 +54,6 @@ const (
 	KindCheckMark          = "check_mark"
 	KindMissingResult      = "missing_result"
 	KindNullMove           = "null_move"
-	KindNotationLanguage   = "notation_language"
 	KindSetUpMissing       = "setup_tag_missing"
 	KindPositionProblem    = "position_problem"
 	KindPositionUndetermin = "position_undetermined"

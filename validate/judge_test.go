@@ -176,6 +176,11 @@ func TestLanguageDetection(t *testing.T) {
 		{chess.Polish, "e4 e5 Sf3 Sc6 Gb5 a6 Ga4 Sf6 O-O Ge7 We1 b5 Gb3 d6"},
 		{chess.Czech, "e4 e5 Jf3 Jc6 Sb5 a6 Sa4 Jf6 O-O Se7 Ve1 b5 Sb3 d6"},
 		{chess.Romanian, "e4 e5 Cf3 Cc6 Nb5 a6 Na4 Cf6 O-O Ne7 Te1 b5 Nb3 d6"},
+		{chess.Russian, "e4 e5 Кf3 Кc6 Сb5 a6 Сa4 Кf6 0-0 Сe7 Лe1 b5 Сb3 d6"},
+		{chess.Ukrainian, "e4 e5 Кf3 Кc6 Сb5 a6 Сa4 Кf6 0-0 Сe7 Тe1 b5 Сb3 d6"},
+		{chess.Bulgarian, "e4 e5 Кf3 Кc6 Оb5 a6 Оa4 Кf6 0-0 Оe7 Тe1 b5 Оb3 d6"},
+		{chess.Serbian, "e4 e5 Сf3 Сc6 Лb5 a6 Лa4 Сf6 0-0 Лe7 Тe1 b5 Лb3 d6"},
+		{chess.Greek, "e4 e5 Ιf3 Ιc6 Αb5 a6 Αa4 Ιf6 0-0 Αe7 Πe1 b5 Αb3 d6"},
 	} {
 		r := judge(t, game("", tc.moves))
 		if r.Verdict.FirstErrorPly != -1 || r.Verdict.Language != tc.lang {
