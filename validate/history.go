@@ -27,6 +27,12 @@ type history struct {
 	// the scan is skipped (most plies of most games). 64 bytes, one cache
 	// line, cleared at every irreversible move.
 	seen [8]uint64
+
+	// cursor is the last earlier position rebuilt (at ply cursorPly, -1:
+	// none): the repetition checks of a long shuffle look at plies a few
+	// moves apart, and go on from there instead of from a checkpoint.
+	cursor    chess.Position
+	cursorPly int
 }
 
 // plyRecord is what history keeps of one ply.
@@ -45,6 +51,7 @@ func (h *history) reset(start *chess.Position) {
 	h.seen = [8]uint64{}
 	h.mark(h.ply[0].hash)
 	h.firstTwice, h.firstLong = -1, -1
+	h.cursorPly = -1
 	h.noteRules(0, 1, h.ply[0].clock)
 }
 
@@ -97,16 +104,24 @@ func (h *history) push(m chess.Move) {
 }
 
 // at returns the position at ply k.
-func (h *history) at(k int) chess.Position {
+func (h *history) at(k int) chess.Position { return *h.seek(k) }
+
+// seek returns the position at ply k, valid until the next call of seek
+// or push: the current position, or the cursor moved to ply k from the
+// nearer of its own ply (when not after k) and k's checkpoint.
+func (h *history) seek(k int) *chess.Position {
 	if k == h.last() {
-		return h.cur
+		return &h.cur
 	}
-	c := k / checkpointEvery
-	p := h.checkpoints[c]
-	for i := c * checkpointEvery; i < k; i++ {
-		p.Play(h.ply[i].move)
+	from := k / checkpointEvery * checkpointEvery
+	if h.cursorPly < from || h.cursorPly > k {
+		h.cursor = h.checkpoints[k/checkpointEvery]
+		h.cursorPly = from
 	}
-	return p
+	for ; h.cursorPly < k; h.cursorPly++ {
+		h.cursor.Play(h.ply[h.cursorPly].move)
+	}
+	return &h.cursor
 }
 
 // countReps counts how often the position at ply k (the current one, with
@@ -142,16 +157,16 @@ func (h *history) repeatsTwiceSeen(q *chess.Position, k, back int) bool {
 // the exact position.
 func (h *history) latestSame(q *chess.Position, from, stop int, minReps int32) int {
 	key := q.Hash()
-	var exact *chess.PositionKey
+	var exact chess.PositionKey
+	keyed := false
 	for i := from; i >= max(stop, 0); i -= 2 {
 		if r := &h.ply[i]; r.hash != key || r.reps < minReps {
 			continue
 		}
-		if exact == nil {
-			e := q.Key()
-			exact = &e
+		if !keyed {
+			exact, keyed = q.Key(), true
 		}
-		if p := h.at(i); p.Key() == *exact {
+		if h.seek(i).Key() == exact {
 			return i
 		}
 	}
