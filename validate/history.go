@@ -33,6 +33,17 @@ type history struct {
 	// moves apart, and go on from there instead of from a checkpoint.
 	cursor    chess.Position
 	cursorPly int
+
+	// twice holds, in ply order, the plies whose position had occurred at
+	// least twice, with the position: the ones a claim by announced move
+	// can aim at (Judge.claimableByMove). Only shuffling games have many.
+	twice []twiceSeen
+}
+
+// twiceSeen is a ply whose position had occurred at least twice.
+type twiceSeen struct {
+	ply int
+	pos chess.Position
 }
 
 // plyRecord is what history keeps of one ply.
@@ -52,6 +63,7 @@ func (h *history) reset(start *chess.Position) {
 	h.mark(h.ply[0].hash)
 	h.firstTwice, h.firstLong = -1, -1
 	h.cursorPly = -1
+	h.twice = h.twice[:0]
 	h.noteRules(0, 1, h.ply[0].clock)
 }
 
@@ -100,6 +112,9 @@ func (h *history) push(m chess.Move) {
 	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
 	reps := h.countReps(k, hash, int(clock))
 	h.ply = append(h.ply, plyRecord{hash: hash, clock: clock, reps: reps})
+	if reps >= 2 {
+		h.twice = append(h.twice, twiceSeen{k, h.cur})
+	}
 	h.noteRules(k, reps, clock)
 }
 
@@ -141,14 +156,6 @@ func (h *history) countReps(k int, hash uint64, back int) int32 {
 		return h.ply[i].reps + 1
 	}
 	return 1
-}
-
-// repeatsTwiceSeen reports whether q's position occurred at least twice
-// among the plies since ply k-back-1 that have q's side to move, k being
-// the ply before q. Only earlier plies of the other parity than k can hold
-// it.
-func (h *history) repeatsTwiceSeen(q *chess.Position, k, back int) bool {
-	return h.latestSame(q, k-1, k-back-1, 2) >= 0
 }
 
 // latestSame returns the latest of the plies from, from-2, ... down to

@@ -40,7 +40,6 @@ type Judge struct {
 	finalAnalysed [2]bool
 	// finalWitness[c]: the mating line that analysis found for c, if any.
 	finalWitness [2][]chess.Move
-	keys         []uint64 // scratch for claimableByMove
 	// recordedWinner is the colour the game's result says won, -1 when
 	// the result is not decisive (set by judgeEnd).
 	recordedWinner int8
@@ -284,32 +283,40 @@ func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm 
 // claimableByMove reports whether the player to move at ply k, in
 // position p, can claim a threefold repetition by announcing a move
 // (9.2.1.1): some legal move makes a position that has already occurred at
-// least twice. Only moves that zero nothing can repeat a position; each is
-// tested first by the hash it would give, and played only on a match.
+// least twice. Such a position is one of history's twice-seen plies since
+// the last capture or pawn move, with the other side to move; a move that
+// reaches it moves one piece of the side to move, neither a pawn nor a
+// capture (those make a position never seen before, and a move that
+// changes castling rights cannot give back earlier rights), so each
+// candidate is told by comparing the two positions' pieces, and only the
+// one move that fits is tested for legality and played.
 func (j *Judge) claimableByMove(p *chess.Position, k int) bool {
-	back := p.HalfmoveClock()
-	h := &j.h
-	// the keys of the twice-seen positions a move from ply k can reach
-	j.keys = j.keys[:0]
-	for i := k - 1; i >= max(k-back-1, 0); i -= 2 {
-		if h.ply[i].reps >= 2 {
-			j.keys = append(j.keys, h.ply[i].hash)
-		}
-	}
-	if len(j.keys) == 0 {
-		return false
-	}
-	p.LegalMoves(&j.ml)
-	for _, m := range j.ml.Slice() {
-		if m.IsPromotion() || m.IsEnPassant() || p.MovedPiece(m).Type() == chess.Pawn || p.CapturedPiece(m) != chess.NoPiece {
-			continue // a zeroing move makes a position never seen before
-		}
-		if !slices.Contains(j.keys, p.HashAfterQuiet(m)) {
+	lo := max(k-p.HalfmoveClock()-1, 0)
+	us := p.SideToMove()
+	mine, theirs := p.ByColor(us), p.ByColor(us.Other())
+	tw := j.h.twice
+	end, _ := slices.BinarySearchFunc(tw, k, func(t twiceSeen, k int) int { return t.ply - k }) // plies before k
+	for i := end - 1; i >= 0 && tw[i].ply >= lo; i-- {
+		t := &tw[i]
+		if (k-1-t.ply)&1 != 0 {
 			continue
 		}
-		q := *p
-		q.Play(m)
-		if h.repeatsTwiceSeen(&q, k, back) {
+		q := &t.pos
+		gone, come := mine&^q.ByColor(us), q.ByColor(us)&^mine
+		if q.ByColor(us.Other()) != theirs || gone.Count() != 1 || come.Count() != 1 {
+			continue
+		}
+		from, to := gone.First(), come.First()
+		if pc := p.PieceAt(from); pc.Type() == chess.Pawn || q.PieceAt(to) != pc {
+			continue
+		}
+		m := chess.NewMove(from, to)
+		if !p.IsLegal(m) {
+			continue
+		}
+		r := *p
+		r.Play(m)
+		if r.Key() == q.Key() {
 			return true
 		}
 	}
