@@ -242,6 +242,10 @@ func TestDeadBeyondMaterial(t *testing.T) {
 		{"D13 with a doubled pawn", "8/2k5/8/1p1p2p1/1P1P2P1/6P1/2K5/8 w - - 0 1", "Kd2 Kd7 Kc2 Kc7", 0},
 		{"D26 the only move takes the queen", "k7/1Q6/8/8/8/8/8/7K b - - 0 1", "Kxb7", 0},
 		{"D16 open file: not dead", "8/2k5/8/1p1p1p2/1P1P1P2/4B3/2K5/8 w - - 0 1", "Kd2 Kd7", -1},
+		// Lichess game 6411 of the corpus before 54.Kh2: every king move out
+		// of check stalemates, queen and rook notwithstanding
+		{"forced stalemate with queen and rook", "8/5Q1R/8/6k1/7p/6KP/6P1/8 w - - 0 54", "Kh2", 0},
+		{"D3-Chess: queens and rooks walled in", "bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - - 0 1", "Qd2", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

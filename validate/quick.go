@@ -62,3 +62,14 @@ func lockedPawns(p *chess.Position) bool {
 	b := p.Pieces(chess.Black, chess.Pawn)
 	return (w<<8)&b != 0
 }
+
+// closedPawns reports whether no pawn can advance (a piece stands on the
+// square in front of each) and some pawns block each other head-on: the
+// only structures behind which queens and rooks can be walled in for good,
+// as in D3-Chess's composed dead positions.
+func closedPawns(p *chess.Position) bool {
+	occ := p.Occupied()
+	w := p.Pieces(chess.White, chess.Pawn)
+	b := p.Pieces(chess.Black, chess.Pawn)
+	return (w<<8)&b != 0 && (w<<8)&^occ == 0 && (b>>8)&^occ == 0
+}
