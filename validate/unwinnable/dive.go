@@ -8,9 +8,11 @@ import "github.com/arbiter-chess/arbiter/chess"
 // scoreLoser and cornerScore). At every position with the winner to move,
 // each move that may give check and may leave the loser's king without a
 // flight square is tried for a mate in one. Once a capture leaves the loser
-// with its king and pawns, the lone-king construction (lone.go) is tried
-// from there. A dive proves nothing when it fails; a mate it finds is
-// returned as the witness (and checked like every other one).
+// with its king and pawns, or a promotion gives the winner a queen or a
+// rook, the lone-king construction (lone.go) is tried from there. A move into a dead end (no legal move without the winner's
+// mate, or no mating material left) is taken back: the ply plays its next
+// best move instead. A dive proves nothing when it fails; a mate it finds
+// is returned as the witness (and checked like every other one).
 //
 // Variants: 0 follows the generic plan, 1 and 2 the corner plan at the
 // nearest and the second-nearest corner (the corner plan is always used
@@ -67,19 +69,21 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	}
 	a.frames[0].pos = *root
 	// The lone-king construction (lone.go) takes over once a capture has
-	// left the loser with its king and pawns, when the winner has a queen or
-	// a rook and no minor piece (its plan ignores them). It is tried once
-	// per dive, for at most loneDiveNodes nodes; at the root it ran already.
-	loneTried := loserKP(root, a.l)
+	// left the loser with its king and pawns, or a promotion has given the
+	// winner a queen or a rook, when the winner has a queen or a rook and
+	// no minor piece (its plan ignores them). It is tried once per dive,
+	// for at most loneDiveNodes nodes; at the root it ran already.
+	loneTried := a.loneDive(root)
+	// The move picked at the last ply, and how many moves of ply deadPly
+	// led to dead ends.
+	picked, deadPly, nDead := 0, -1, 0
 	for ply := 0; ply < plies; ply++ {
 		if a.nodes >= a.limit {
 			return false
 		}
 		p := &a.frames[ply].pos
 		f := &a.frames[ply]
-		if !loneTried && loserKP(p, a.l) &&
-			p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook) != 0 &&
-			p.Pieces(a.w, chess.Knight)|p.Pieces(a.w, chess.Bishop) == 0 {
+		if !loneTried && a.loneDive(p) {
 			loneTried = true
 			limit := a.limit
 			a.limit = min(limit, a.nodes+loneDiveNodes)
@@ -95,13 +99,28 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		a.nodes++
 		seen[ply] = p.Hash()
 		p.LegalMoves(&f.ml)
-		if f.ml.N == 0 {
-			return a.terminal(p, ply)
+		if f.ml.N == 0 && a.terminal(p, ply) {
+			return true
 		}
-		if cannotMate(p, a.w, a.l) {
-			return false
+		if f.ml.N == 0 || cannotMate(p, a.w, a.l) {
+			// A dead end (a stalemate, the winner mated, or no mating
+			// material left): take the move into p back and play the
+			// next best one of the previous ply, whose scores are still
+			// in a.scores.
+			if ply == 0 {
+				return false
+			}
+			if deadPly != ply-1 {
+				deadPly, nDead = ply-1, 0
+			}
+			nDead++
+			a.scores[picked] = deadScore
+			if picked = a.divePick(ply-1, seen[:ply], nDead); picked < 0 {
+				return false
+			}
+			ply--
+			continue
 		}
-		child := &a.frames[ply+1].pos
 		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied()}
 		winnerToMove := p.SideToMove() == a.w
 		ctx.attacks(p, a.w, winnerToMove)
@@ -139,39 +158,71 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		default:
 			a.scoreLoser(p, &ctx, f, seed, noise)
 		}
-		nt, first := 0, 0
-		for {
-			best, bs := -1, int32(-1<<30)
-			for i := 0; i < f.ml.N; i++ {
-				if s := scores[i]; s > bs {
-					best, bs = i, s
-				}
-			}
-			if best < 0 {
-				best = first // every move repeats: go round once more
-			}
-			if nt == 0 {
-				first = best
-			}
-			*child = *p
-			child.Play(f.ml.Moves[best])
-			h := child.Hash()
-			rep := false
-			for j := ply - 1; j >= 0; j -= 2 {
-				if seen[j] == h {
-					rep = true
-					break
-				}
-			}
-			if !rep || nt == maxTried || nt == f.ml.N-1 {
-				a.line[ply] = f.ml.Moves[best]
-				break
-			}
-			scores[best] = -1 << 30 // tried
-			nt++
+		if picked = a.divePick(ply, seen[:ply+1], 0); picked < 0 {
+			return false
 		}
 	}
 	return false
+}
+
+// Scores of the moves a dive ply has set aside: tried (played into a
+// position already on the line) and deadScore (played into a dead end).
+const (
+	triedScore int32 = -1 << 30
+	deadScore  int32 = -1 << 31
+)
+
+// divePick plays into a.frames[ply+1].pos the move of a.frames[ply] with
+// the best score in a.scores whose position is not already on the line
+// (seen, the hashes of the line up to ply), and returns its index. After
+// maxTried repeats, or when every move left repeats, it takes a repeating
+// one. nDead moves are marked as dead ends; it returns -1 when every move is.
+func (a *Analyzer) divePick(ply int, seen []uint64, nDead int) int {
+	p, f := &a.frames[ply].pos, &a.frames[ply]
+	child := &a.frames[ply+1].pos
+	scores := &a.scores
+	nt, first := 0, -1
+	for {
+		best, bs := -1, triedScore
+		for i := 0; i < f.ml.N; i++ {
+			if s := scores[i]; s > bs {
+				best, bs = i, s
+			}
+		}
+		if best < 0 {
+			best = first // every move repeats: go round once more
+			if best < 0 {
+				return -1
+			}
+		}
+		if nt == 0 {
+			first = best
+		}
+		*child = *p
+		child.Play(f.ml.Moves[best])
+		h := child.Hash()
+		rep := false
+		for j := ply - 1; j >= 0; j -= 2 {
+			if seen[j] == h {
+				rep = true
+				break
+			}
+		}
+		if !rep || nt == maxTried || nt >= f.ml.N-nDead-1 {
+			a.line[ply] = f.ml.Moves[best]
+			return best
+		}
+		scores[best] = triedScore
+		nt++
+	}
+}
+
+// loneDive reports whether a dive hands p over to the lone-king
+// construction: the loser has its king and pawns, the winner a queen or a
+// rook and no minor piece.
+func (a *Analyzer) loneDive(p *chess.Position) bool {
+	return loserKP(p, a.l) && p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook) != 0 &&
+		p.Pieces(a.w, chess.Knight)|p.Pieces(a.w, chess.Bishop) == 0
 }
 
 // loserKP reports whether l has nothing but its king and pawns.

@@ -63,9 +63,10 @@
 //     target square. Among the final positions of real games it mates
 //     about 95% of those with a lone king and 60% of those with king
 //     and pawns. The dives (5b) hand over to it, for at most 50 nodes,
-//     once a capture leaves the loser with its king and pawns while the
-//     winner has a queen or rook and no minor piece (the plan does not
-//     take minor pieces into account); many generic dives end that way.
+//     once a capture leaves the loser with its king and pawns, or a
+//     promotion gives the winner a queen or rook, while the winner has a
+//     queen or rook and no minor piece (the plan does not take minor
+//     pieces into account); many generic dives end that way.
 //     b. Dives (dive.go): greedy constructive lines that follow at every
 //     ply the move with the best score for a simple plan, and try every
 //     checking move of the winner for a mate in one (played only when it
@@ -81,7 +82,9 @@
 //     blockers when the winner needs them), the winner's king and pieces
 //     come near and avoid captures, except of the loser's queens (a
 //     queen could always interpose or take the checker). Positions
-//     already on the line are avoided. 48 variants (generic plan, corner
+//     already on the line are avoided, and a move into a dead end (a
+//     stalemate, the winner mated, no mating material left) is taken back
+//     for the next best one. 48 variants (generic plan, corner
 //     plan at the nearest and at the second-nearest corner, then both
 //     plans with noise added to the scores) run first, the first three
 //     half as long, until an eighth of the budget is spent: most final
