@@ -115,7 +115,7 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 			}
 			nDead++
 			a.scores[picked] = deadScore
-			if picked = a.divePick(ply-1, seen[:ply], nDead); picked < 0 {
+			if picked = a.divePick(ply-1, seen[:ply], -1, nDead); picked < 0 {
 				return false
 			}
 			ply--
@@ -145,20 +145,25 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		}
 		// Pick the best move whose position is not already on the line.
 		// Later variants add noise of up to noise/16 points to the scores.
-		scores := &a.scores
 		seed := uint32(variant)*40503 + uint32(ply)*97
+		var best int
 		switch {
 		case ctx.cornerPlan:
+			bs := triedScore
 			for i := 0; i < f.ml.N; i++ {
 				check := winnerToMove && f.class[i] != 0
-				scores[i] = int32(a.diveScore(p, &ctx, f.ml.Moves[i], check)*16) + diveNoise(i, seed, noise)
+				s := int32(a.diveScore(p, &ctx, f.ml.Moves[i], check)*16) + diveNoise(i, seed, noise)
+				a.scores[i] = s
+				if s > bs {
+					best, bs = i, s
+				}
 			}
 		case winnerToMove:
-			a.scoreWinner(p, &ctx, f, seed, noise)
+			best = a.scoreWinner(p, &ctx, f, seed, noise)
 		default:
-			a.scoreLoser(p, &ctx, f, seed, noise)
+			best = a.scoreLoser(p, &ctx, f, seed, noise)
 		}
-		if picked = a.divePick(ply, seen[:ply+1], 0); picked < 0 {
+		if picked = a.divePick(ply, seen[:ply+1], best, 0); picked < 0 {
 			return false
 		}
 	}
@@ -176,17 +181,21 @@ const (
 // the best score in a.scores whose position is not already on the line
 // (seen, the hashes of the line up to ply), and returns its index. After
 // maxTried repeats, or when every move left repeats, it takes a repeating
-// one. nDead moves are marked as dead ends; it returns -1 when every move is.
-func (a *Analyzer) divePick(ply int, seen []uint64, nDead int) int {
+// one. best, when not negative, is the index of the best score (the first
+// one); nDead moves are marked as dead ends. It returns -1 when every move
+// is.
+func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 	p, f := &a.frames[ply].pos, &a.frames[ply]
 	child := &a.frames[ply+1].pos
 	scores := &a.scores
 	nt, first := 0, -1
 	for {
-		best, bs := -1, triedScore
-		for i := 0; i < f.ml.N; i++ {
-			if s := scores[i]; s > bs {
-				best, bs = i, s
+		if best < 0 {
+			bs := triedScore
+			for i := 0; i < f.ml.N; i++ {
+				if s := scores[i]; s > bs {
+					best, bs = i, s
+				}
 			}
 		}
 		if best < 0 {
@@ -213,6 +222,7 @@ func (a *Analyzer) divePick(ply int, seen []uint64, nDead int) int {
 			return best
 		}
 		scores[best] = triedScore
+		best = -1
 		nt++
 	}
 }
@@ -378,10 +388,12 @@ func diveNoise(i int, seed, noise uint32) int32 {
 // the piece blocking its pawn (pawnT) or to two squares from the loser's
 // king, the other pieces towards that king but not next to it; a possible
 // check (f.class, set by mateInOne) a little; a piece left where the loser
-// can take it and only one winner's piece defends it, much less.
-func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) {
+// can take it and only one winner's piece defends it, much less. It returns
+// the index of the best score (the first one).
+func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	w := a.w
 	occ, lk := ctx.occ, ctx.lk
+	bs := triedScore
 	exposed := ctx.lAtt &^ ctx.wAtt2
 	// The moves come grouped by the square they leave: look the piece and
 	// its distance to the loser's king up once per group.
@@ -438,17 +450,24 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			s += 6
 		}
 	done:
-		a.scores[i] = int32(s*16) + diveNoise(i, seed, noise)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
+		a.scores[i] = sc
+		if sc > bs {
+			best, bs = i, sc
+		}
 	}
+	return best
 }
 
 // scoreLoser fills a.scores (score*16 plus the noise) for the moves of f
 // under the generic plan, the loser to move: no captures; the king towards
 // the winner's king (not next to it) and the edge; pawns stay unless a
 // promoted blocker is needed (ctx.promo); other pieces step onto squares
-// the winner attacks or next to their king.
-func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) {
+// the winner attacks or next to their king. It returns the index of the best
+// score (the first one).
+func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	occ, lk, wk := ctx.occ, ctx.lk, ctx.wk
+	bs := triedScore
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
 		from, to := m.From(), m.To()
@@ -496,8 +515,13 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 			}
 		}
 	done:
-		a.scores[i] = int32(s*16) + diveNoise(i, seed, noise)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
+		a.scores[i] = sc
+		if sc > bs {
+			best, bs = i, sc
+		}
 	}
+	return best
 }
 
 // cornerScore rates move m when the winner has only minor pieces: the

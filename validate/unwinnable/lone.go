@@ -34,67 +34,90 @@ type loneTarget struct {
 	k    chess.Square   // where the winner's king stands, two steps inside
 	line chess.Bitboard // the edge line through e
 	in   int            // square offset pointing inside
-	// ld is the number of king steps from each square to e avoiding the
-	// squares next to k and the winner's pieces (64 when unreachable).
-	ld [64]int8
-	// wd is the same for the winner's king to k, around its own pawns.
-	wd [64]int8
+	// ld counts the loser king's steps to e around the pawns and the
+	// squares next to k; wd the winner king's steps to k around the pawns
+	// and the squares the loser's pawns attack.
+	ld, wd kingDist
 }
 
-// flood8 fills d with the number of king steps from s over free squares
-// (64 when unreachable).
-func flood8(d *[64]int8, s chess.Square, free chess.Bitboard) {
+// unreachable is a distance table with every square unreachable.
+var unreachable = func() (d [64]int8) {
 	for i := range d {
 		d[i] = 64
 	}
+	return
+}()
+
+// kingDist holds the numbers of king steps to a square s over a set of
+// free squares (s itself need not be free). They are computed ring by ring
+// as they are asked for: a king that heads for s only asks for near rings.
+type kingDist struct {
+	d     [64]int8 // 64: unreachable, or not reached yet
+	s     chess.Square
+	n     int8           // the distance of front
+	front chess.Bitboard // the squares at distance n, empty once all are reached
+	seen  chess.Bitboard // the squares reached
+	free  chess.Bitboard
+}
+
+// init starts the distances to s over free.
+func (k *kingDist) init(s chess.Square, free chess.Bitboard) {
+	k.d = unreachable
+	k.d[s] = 0
+	k.s, k.n, k.front, k.seen, k.free = s, 0, s.Bitboard(), s.Bitboard(), free
+}
+
+// at returns the number of king steps from x to s, or 16 more than the
+// plain distance when no path over free squares leads there.
+func (k *kingDist) at(x chess.Square) int {
+	for k.d[x] == 64 && k.front != 0 {
+		k.grow()
+	}
+	if d := k.d[x]; d < 64 {
+		return int(d)
+	}
+	return 16 + dist(x, k.s)
+}
+
+// grow reaches the next ring.
+func (k *kingDist) grow() {
 	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
-	seen := s.Bitboard()
-	front := seen
-	for n := int8(0); front != 0; n++ {
-		for b := front; b != 0; {
-			d[b.PopFirst()] = n
-		}
-		x := front | front<<1&^fileA | front>>1&^fileH
-		x |= x<<8 | x>>8
-		front = x & free &^ seen
-		seen |= front
+	f := k.front
+	x := f | f<<1&^fileA | f>>1&^fileH
+	x |= x<<8 | x>>8
+	k.front = x & k.free &^ k.seen
+	k.seen |= k.front
+	k.n++
+	for b := k.front; b != 0; {
+		k.d[b.PopFirst()] = k.n
 	}
 }
 
-// fill computes t.ld.
+// fill starts t.ld and t.wd.
 func (t *loneTarget) fill(p *chess.Position, w chess.Color) {
 	pawns := p.PiecesOfType(chess.Pawn)
 	var lpAtt chess.Bitboard
 	for b := p.Pieces(w.Other(), chess.Pawn); b != 0; {
 		lpAtt |= chess.PawnAttacks(w.Other(), b.PopFirst())
 	}
-	flood8(&t.ld, t.e, ^(pawns | chess.KingAttacks(t.k)))
-	flood8(&t.wd, t.k, ^(pawns | lpAtt))
+	t.ld.init(t.e, ^(pawns | chess.KingAttacks(t.k)))
+	t.wd.init(t.k, ^(pawns | lpAtt))
 }
 
 // wkd is the winner king's distance from s to k.
-func (t *loneTarget) wkd(s chess.Square) int {
-	if d := t.wd[s]; d < 64 {
-		return int(d)
-	}
-	return 16 + dist(s, t.k)
-}
+func (t *loneTarget) wkd(s chess.Square) int { return t.wd.at(s) }
 
 // kd is the loser king's distance from s to e.
-func (t *loneTarget) kd(s chess.Square) int {
-	if d := t.ld[s]; d < 64 {
-		return int(d)
-	}
-	return 16 + dist(s, t.e)
-}
+func (t *loneTarget) kd(s chess.Square) int { return t.ld.at(s) }
 
-// chooseLoneTarget picks the edge square that the two kings reach soonest:
-// extra is the number of winner's moves needed before its king can walk
-// (pawn pushes to promotion).
-func chooseLoneTarget(p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard) (loneTarget, bool) {
+// chooseLoneTarget sets t.e, t.k, t.line and t.in to the edge square that
+// the two kings reach soonest, and reports whether there is one: extra is
+// the number of winner's moves needed before its king can walk (pawn pushes
+// to promotion).
+func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard) bool {
 	own := p.ByColor(w)&^p.Pieces(w, chess.King) | p.Pieces(w.Other(), chess.Pawn)
 	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
-	best, bc := loneTarget{}, 1<<30
+	bc := 1 << 30
 	for side := 0; side < 4; side++ {
 		var line chess.Bitboard
 		in := 0
@@ -116,6 +139,9 @@ func chooseLoneTarget(p *chess.Position, w chess.Color, lk, wk chess.Square, ext
 			}
 			de, dk := dist(lk, e), dist(wk, k)+extra
 			c := 4*max(de, dk) + de + dk
+			if c >= bc {
+				continue // the heavy pieces only add to it
+			}
 			// A heavy piece whose rank or file lies between the loser's
 			// king and e cuts it off: it has to move away first.
 			for b := heavy; b != 0; {
@@ -125,11 +151,11 @@ func chooseLoneTarget(p *chess.Position, w chess.Color, lk, wk chess.Square, ext
 				}
 			}
 			if c < bc {
-				best, bc = loneTarget{e: e, k: k, line: line, in: in}, c
+				t.e, t.k, t.line, t.in, bc = e, k, line, in, c
 			}
 		}
 	}
-	return best, bc < 1<<30
+	return bc < 1<<30
 }
 
 // between reports whether x lies between a and b, b included.
@@ -218,8 +244,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 			if heavy == 0 {
 				extra = promotionDistance(&p, w)
 			}
-			var ok bool
-			if t, ok = chooseLoneTarget(&p, w, lk, wk, extra, banned); !ok {
+			if !chooseLoneTarget(&t, &p, w, lk, wk, extra, banned) {
 				return chess.NoSquare, false
 			}
 			t.fill(&p, w)
