@@ -157,6 +157,7 @@ type Analyzer struct {
 
 	forced [maxForced + 1]uint64
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
+	route  kingRoute             // the winner king's way to its pawn target (dives)
 	queue  []bfsNode             // closure search, allocated on first use
 	ss     semistatic
 

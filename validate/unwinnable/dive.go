@@ -385,8 +385,8 @@ func diveNoise(i int, seed, noise uint32) int32 {
 // scoreWinner fills a.scores (score*16 plus the noise) for the moves of f
 // under the generic plan, the winner to move: a queen promotion first;
 // captures by value; pawn pushes, the further the better; the king towards
-// the piece blocking its pawn (pawnT) or to two squares from the loser's
-// king, the other pieces towards that king but not next to it; a possible
+// the piece blocking its pawn (pawnT; by steps around the pawns, see
+// kingRoute) or to two squares from the loser's king, the other pieces towards that king but not next to it; a possible
 // check (f.class, set by mateInOne) a little; a piece left where the loser
 // can take it and only one winner's piece defends it, much less. It returns
 // the index of the best score (the first one).
@@ -431,7 +431,8 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			}
 		case chess.King:
 			if ctx.pawnT != chess.NoSquare {
-				s += 6 * (dist(from, ctx.pawnT) - dist(to, ctx.pawnT))
+				r := a.kingRoute(p, ctx.pawnT)
+				s += 6 * (r.at(from) - r.at(to))
 			} else {
 				s += 6 * (abs(dFrom-2) - abs(dist(to, lk)-2))
 			}
@@ -461,7 +462,8 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 
 // scoreLoser fills a.scores (score*16 plus the noise) for the moves of f
 // under the generic plan, the loser to move: no captures; the king towards
-// the winner's king (not next to it) and the edge; pawns stay unless a
+// the winner's king (not next to it) and the edge, or away from its own
+// piece that the winner's king goes for (pawnT); pawns stay unless a
 // promoted blocker is needed (ctx.promo); other pieces step onto squares
 // the winner attacks or next to their king. It returns the index of the best
 // score (the first one).
@@ -487,7 +489,11 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 		switch p.PieceAt(from).Type() {
 		case chess.King:
 			dt := dist(to, wk)
-			s = 8*(dist(from, wk)-dt) + 3*(edgeDist(from)-edgeDist(to))
+			if ctx.pawnT != chess.NoSquare && p.ByColor(a.l).Has(ctx.pawnT) {
+				s = 8 * (dist(to, ctx.pawnT) - dist(from, ctx.pawnT))
+			} else {
+				s = 8*(dist(from, wk)-dt) + 3*(edgeDist(from)-edgeDist(to))
+			}
 			if dt < 2 {
 				s -= 20
 			}
@@ -632,6 +638,30 @@ func diveCorner(p *chess.Position, w chess.Color, lk chess.Square, variant int) 
 		return second
 	}
 	return best
+}
+
+// kingRoute holds the king-step distances of the winner's king to a
+// square t around the pawns, for the given pawns of both sides.
+type kingRoute struct {
+	ok     bool // d is started
+	w      chess.Color
+	t      chess.Square
+	wp, lp chess.Bitboard // the pawns of the winner and of the loser
+	// d counts the steps around the winner's pawns and the squares the
+	// loser's pawns attack.
+	d kingDist
+}
+
+// kingRoute returns the route of the winner's king to t in p, started
+// again only when t or the pawns have changed.
+func (a *Analyzer) kingRoute(p *chess.Position, t chess.Square) *kingDist {
+	r := &a.route
+	wp, lp := p.Pieces(a.w, chess.Pawn), p.Pieces(a.l, chess.Pawn)
+	if !r.ok || r.w != a.w || r.t != t || r.wp != wp || r.lp != lp {
+		r.ok, r.w, r.t, r.wp, r.lp = true, a.w, t, wp, lp
+		r.d.init(t, ^(wp | pawnCaptures(a.l, lp)))
+	}
+	return &r.d
 }
 
 // pawnTarget returns, when w has only its king and pawns, the square the

@@ -73,9 +73,10 @@
 //     may leave the king without a flight square). The generic plan: the
 //     loser's king walks towards the winner's king and the edge, the
 //     winner's pieces close in, the winner captures and promotes (its king
-//     escorts its pawn, or takes the piece blocking it, when it has no
-//     queen or rook), the loser's other pieces step aside or are offered
-//     instead of capturing. The corner plan (always when the winner has
+//     escorts its pawn, or takes the piece blocking it, by steps around
+//     the pawns, when it has no queen or rook; the loser's king then walks
+//     away from that piece), the loser's other pieces step aside or are
+//     offered instead of capturing. The corner plan (always when the winner has
 //     only minor pieces): the loser's king goes to a corner where those
 //     pieces can mate, its other pieces gather next to the corner as
 //     blockers (off a bishop's checking diagonal; its pawns promote to new
