@@ -70,11 +70,21 @@ func (k *kingDist) init(s chess.Square, free chess.Bitboard) {
 // at returns the number of king steps from x to s, or 16 more than the
 // plain distance when no path over free squares leads there.
 func (k *kingDist) at(x chess.Square) int {
-	for k.d[x] == 64 && k.front != 0 {
-		k.grow()
-	}
 	if d := k.d[x]; d < 64 {
 		return int(d)
+	}
+	return k.far(x)
+}
+
+// far is at for a square not reached yet.
+func (k *kingDist) far(x chess.Square) int {
+	if k.free.Has(x) {
+		for k.d[x] == 64 && k.front != 0 {
+			k.grow()
+		}
+		if d := k.d[x]; d < 64 {
+			return int(d)
+		}
 	}
 	return 16 + dist(x, k.s)
 }
@@ -410,10 +420,14 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		lpAtt, _ = sideAttacks(p, a.l, 0) // a knight promoted on the way too
 		lpAtt &^= lkZone
 	}
+	wkd := 0
+	if heavy != 0 {
+		wkd = t.wkd(wk)
+	}
 	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard() &^ lpAtt; d != 0; {
 		to := d.PopFirst()
 		s := -60 // a last resort
-		if heavy != 0 && t.wkd(to) < t.wkd(wk) || heavy == 0 && dist(to, kt) < dist(wk, kt) {
+		if heavy != 0 && t.wkd(to) < wkd || heavy == 0 && dist(to, kt) < dist(wk, kt) {
 			s = 100
 		} else if !withHeavy && heavy != 0 {
 			continue
@@ -473,8 +487,9 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	}
 	// The squares the loser's king wants to step on.
 	want := t.e.Bitboard()
+	kd := t.kd(lk)
 	for d := lkZone; d != 0; {
-		if to := d.PopFirst(); t.kd(to) < t.kd(lk) {
+		if to := d.PopFirst(); t.kd(to) < kd {
 			want |= to.Bitboard()
 		}
 	}
