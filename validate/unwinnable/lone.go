@@ -131,15 +131,25 @@ func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk ch
 	for side := 0; side < 4; side++ {
 		var line chess.Bitboard
 		in := 0
+		// The kings' distances to the line (the winner's to the line two
+		// steps inside) bound those to any square of it.
+		var de, dk int
 		switch side {
 		case 0:
 			line, in = chess.RankBB(0), 8
+			de, dk = lk.Rank(), abs(wk.Rank()-2)
 		case 1:
 			line, in = chess.RankBB(7), -8
+			de, dk = 7-lk.Rank(), abs(wk.Rank()-5)
 		case 2:
 			line, in = chess.FileBB(0), 1
+			de, dk = lk.File(), abs(wk.File()-2)
 		default:
 			line, in = chess.FileBB(7), -1
+			de, dk = 7-lk.File(), abs(wk.File()-5)
+		}
+		if dk += extra; 4*max(de, dk)+de+dk >= bc {
+			continue
 		}
 		for b := line; b != 0; {
 			e := b.PopFirst()

@@ -84,7 +84,14 @@ func diagSteps(b chess.Bitboard) chess.Bitboard {
 func orthoSteps(b chess.Bitboard) chess.Bitboard {
 	return stepN(b) | stepS(b) | stepE(b) | stepW(b)
 }
-func kingSteps(b chess.Bitboard) chess.Bitboard { return diagSteps(b) | orthoSteps(b) }
+
+// kingSteps is diagSteps(b) | orthoSteps(b): the steps east and west, and
+// one rank up and down from those and from b.
+func kingSteps(b chess.Bitboard) chess.Bitboard {
+	x := stepE(b) | stepW(b)
+	y := x | b
+	return x | y<<8 | y>>8
+}
 
 func knightSteps(b chess.Bitboard) chess.Bitboard {
 	const notAB = ^(fileA | fileA<<1)
