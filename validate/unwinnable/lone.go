@@ -70,7 +70,7 @@ func (k *kingDist) init(s chess.Square, free chess.Bitboard) {
 // at returns the number of king steps from x to s, or 16 more than the
 // plain distance when no path over free squares leads there.
 func (k *kingDist) at(x chess.Square) int {
-	if d := k.d[x]; d < 64 {
+	if d := k.d[x&63]; d < 64 {
 		return int(d)
 	}
 	return k.far(x)
@@ -113,12 +113,6 @@ func (t *loneTarget) fill(p *chess.Position, w chess.Color) {
 	t.ld.init(t.e, ^(pawns | chess.KingAttacks(t.k)))
 	t.wd.init(t.k, ^(pawns | lpAtt))
 }
-
-// wkd is the winner king's distance from s to k.
-func (t *loneTarget) wkd(s chess.Square) int { return t.wd.at(s) }
-
-// kd is the loser king's distance from s to e.
-func (t *loneTarget) kd(s chess.Square) int { return t.ld.at(s) }
 
 // chooseLoneTarget sets t.e, t.k, t.line and t.in to the edge square that
 // the two kings reach soonest, and reports whether there is one: extra is
@@ -272,7 +266,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 			if first == chess.NoSquare {
 				first = t.e
 			}
-			stop = min(ply0+lonePlies, ply+2*(max(t.kd(lk), t.wkd(wk))+extra)+24)
+			stop = min(ply0+lonePlies, ply+2*(max(t.ld.at(lk), t.wd.at(wk))+extra)+24)
 		}
 		// The squares ahead of the winner's pawns: the loser's king keeps
 		// off them.
@@ -290,7 +284,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 			wAtt, _ := sideAttacks(&p, w, occ&^lk.Bitboard())
 			for d := chess.KingAttacks(lk) &^ p.ByColor(l) &^ wAtt; d != 0; {
 				to := d.PopFirst()
-				s := -10 * t.kd(to)
+				s := -10 * t.ld.at(to)
 				if heavy == 0 {
 					s = -10 * dist(to, t.e)
 				}
@@ -432,12 +426,12 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	}
 	wkd := 0
 	if heavy != 0 {
-		wkd = t.wkd(wk)
+		wkd = t.wd.at(wk)
 	}
 	for d := chess.KingAttacks(wk) &^ own &^ lkZone &^ lk.Bitboard() &^ lpAtt; d != 0; {
 		to := d.PopFirst()
 		s := -60 // a last resort
-		if heavy != 0 && t.wkd(to) < wkd || heavy == 0 && dist(to, kt) < dist(wk, kt) {
+		if heavy != 0 && t.wd.at(to) < wkd || heavy == 0 && dist(to, kt) < dist(wk, kt) {
 			s = 100
 		} else if !withHeavy && heavy != 0 {
 			continue
@@ -497,9 +491,9 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	}
 	// The squares the loser's king wants to step on.
 	want := t.e.Bitboard()
-	kd := t.kd(lk)
+	kd := t.ld.at(lk)
 	for d := lkZone; d != 0; {
-		if to := d.PopFirst(); t.kd(to) < kd {
+		if to := d.PopFirst(); t.ld.at(to) < kd {
 			want |= to.Bitboard()
 		}
 	}
