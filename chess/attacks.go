@@ -1,11 +1,13 @@
 package chess
 
-// Attack tables. Leaper attacks are plain lookup tables. Slider attacks use
+// Attack tables. Leaper attacks are plain lookup tables. Bishop attacks use
 // "fancy" magic bitboards: for every square the relevant occupancy (the
-// squares a slider's ray could be blocked on, edges excluded) is multiplied by
-// a magic number and shifted, giving an index into a table shared by all
-// squares. The magic numbers are in magics_table.go; the tables are filled at
-// start-up (about a millisecond).
+// squares the bishop's rays could be blocked on, edges excluded) is
+// multiplied by a magic number and shifted, giving an index into a table
+// shared by all squares (41 KB); the magic numbers are in magics_table.go.
+// Rook attacks look up the rank and the file separately in two small tables
+// (kindergarten.go). The tables are filled at start-up (well under a
+// millisecond).
 
 // The tables are package-level variables with initialisers (not filled by
 // init functions), so that Go orders their initialisation before any other
@@ -19,17 +21,13 @@ var (
 	betweenBB     = lineTable(false)
 	lineBB        = lineTable(true)
 
-	// sliderTable is filled by the initialisers of rookMagics and
-	// bishopMagics, which every lookup reads first.
-	sliderTable  [rookTableSize + bishopTableSize]Bitboard
-	rookMagics   = initMagics(&rookMagicNumbers, &rookDirs, 0, rookTableSize)
-	bishopMagics = initMagics(&bishopMagicNumbers, &bishopDirs, rookTableSize, bishopTableSize)
+	// bishopTable is filled by the initialiser of bishopMagics, which
+	// every lookup reads first.
+	bishopTable  [bishopTableSize]Bitboard
+	bishopMagics = initMagics(&bishopMagicNumbers, &bishopDirs, bishopTableSize)
 )
 
-const (
-	rookTableSize   = 102400 // sum over squares of 2^(relevant rook bits)
-	bishopTableSize = 5248
-)
+const bishopTableSize = 5248 // sum over squares of 2^(relevant bishop bits)
 
 type magicEntry struct {
 	mask   Bitboard
@@ -51,14 +49,7 @@ func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c&1][s&63] }
 // occupancy is occ (the first blocker on each ray is included).
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
 	m := &bishopMagics[s&63]
-	return sliderTable[m.offset+uint32((uint64(occ&m.mask)*m.magic)>>m.shift)]
-}
-
-// RookAttacks returns the squares a rook on s attacks when the board
-// occupancy is occ (the first blocker on each ray is included).
-func RookAttacks(s Square, occ Bitboard) Bitboard {
-	m := &rookMagics[s&63]
-	return sliderTable[m.offset+uint32((uint64(occ&m.mask)*m.magic)>>m.shift)]
+	return bishopTable[m.offset+uint32((uint64(occ&m.mask)*m.magic)>>m.shift)]
 }
 
 // QueenAttacks returns the squares a queen on s attacks when the board occupancy is occ.
@@ -134,11 +125,11 @@ func subsets(mask Bitboard, f func(Bitboard)) {
 	}
 }
 
-// initMagics fills the part of sliderTable starting at offset for one
-// slider kind from its magic numbers and returns its magic entries; size is
-// the expected size of that part.
-func initMagics(numbers *[64]uint64, dirs *[4][2]int, offset, size uint32) (magics [64]magicEntry) {
-	end := offset + size
+// initMagics fills bishopTable from the magic numbers of a slider that
+// moves in dirs and returns its magic entries; size is the expected size
+// of the table.
+func initMagics(numbers *[64]uint64, dirs *[4][2]int, size uint32) (magics [64]magicEntry) {
+	var offset uint32
 	for s := A1; s <= H8; s++ {
 		m := &magics[s]
 		m.mask = relevantMask(s, dirs)
@@ -147,7 +138,7 @@ func initMagics(numbers *[64]uint64, dirs *[4][2]int, offset, size uint32) (magi
 		m.offset = offset
 		subsets(m.mask, func(occ Bitboard) {
 			att := slowSliderAttacks(s, occ, dirs)
-			e := &sliderTable[offset+uint32((uint64(occ)*m.magic)>>m.shift)]
+			e := &bishopTable[offset+uint32((uint64(occ)*m.magic)>>m.shift)]
 			if *e != 0 && *e != att {
 				panic("chess: bad magic number")
 			}
@@ -155,7 +146,7 @@ func initMagics(numbers *[64]uint64, dirs *[4][2]int, offset, size uint32) (magi
 		})
 		offset += 1 << (64 - m.shift)
 	}
-	if offset != end {
+	if offset != size {
 		panic("chess: slider table size")
 	}
 	return magics
