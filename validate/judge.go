@@ -86,9 +86,15 @@ func (j *Judge) Judge(g *Game, r *Report) {
 	lang, failed := j.replay(g, &start, chess.English, r)
 	if failed >= 0 {
 		// The game may be written in another language: keep the reading
-		// that replays furthest (English wins ties).
+		// that replays furthest (English wins ties). A language whose
+		// letters do not fit the token English failed on cannot read past
+		// it either, so it cannot win.
 		best, bestN := chess.English, failed
-		for _, l := range candidateLanguages(g.Moves[failed].Text) {
+		fit := chess.TokenLanguages(g.Moves[failed].Text)
+		for _, l := range chess.Languages[1:] {
+			if !fit.Has(l) {
+				continue
+			}
 			if n := j.probe(g, &start, l); n > bestN {
 				best, bestN = l, n
 			}
@@ -151,12 +157,6 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Posit
 			Message: `the game has a FEN tag without [SetUp "1"]; the FEN was used`})
 	}
 	return p, true
-}
-
-// candidateLanguages lists the languages worth trying for a token that did
-// not read in English.
-func candidateLanguages(tok []byte) []chess.Language {
-	return chess.Languages[1:] // every language but English, in their order
 }
 
 // probe replays g's moves in language l and returns how many read legally.
