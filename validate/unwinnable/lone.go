@@ -512,9 +512,11 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		pt := p.PieceAt(from).Type()
 		occFrom := occ &^ from.Bitboard()
 		now := a.loneBadness(p, pt, from, occ, lk, want, mates, lkZone)
+		var r badnessMap
+		r.init(pt, occFrom&^lk.Bitboard(), lk, want, mates)
 		for d := chess.PieceAttacks(w, pt, from, occ) &^ own &^ lk.Bitboard(); d != 0; {
 			to := d.PopFirst()
-			bad := a.loneBadness(p, pt, to, occFrom|to.Bitboard(), lk, want, mates, lkZone)
+			bad := r.at(to)
 			if lkZone.Has(to) && p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
 				bad += 100
 			}
@@ -522,6 +524,51 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		}
 	}
 	return n
+}
+
+// badnessMap holds loneBadness for every square a heavy piece may move to,
+// computed from the squares it looks at: a rook or queen on x attacks y
+// exactly when one on y attacks x (the squares between are the same), so a
+// few attack sets from want, mates and the loser's king replace one per
+// destination. The badness (at most 2*9+4+1) is held bit-sliced: bit i of
+// the badness of s is bit s of bits[i].
+type badnessMap struct {
+	bits [5]chess.Bitboard
+}
+
+// init fills m for a piece of type pt (queen or rook) that has left its
+// square: occ is the occupancy without it and without the loser's king lk.
+func (m *badnessMap) init(pt chess.PieceType, occ chess.Bitboard, lk chess.Square, want, mates chess.Bitboard) {
+	att := func(s chess.Square) chess.Bitboard {
+		x := chess.RookAttacks(s, occ)
+		if pt == chess.Queen {
+			x |= chess.BishopAttacks(s, occ)
+		}
+		return x
+	}
+	// add adds x (the squares to add to) times 1<<i.
+	add := func(x chess.Bitboard, i int) {
+		for ; i < len(m.bits) && x != 0; i++ {
+			c := m.bits[i] & x
+			m.bits[i] ^= x
+			x = c
+		}
+	}
+	var toMates chess.Bitboard
+	for b := mates; b != 0; {
+		toMates |= att(b.PopFirst())
+	}
+	m.bits = [5]chess.Bitboard{^toMates | mates}
+	for b := want; b != 0; {
+		add(att(b.PopFirst()), 1)
+	}
+	add(att(lk), 2)
+}
+
+// at returns loneBadness for the piece moved to s.
+func (m *badnessMap) at(s chess.Square) int {
+	return int(m.bits[0]>>s&1) | int(m.bits[1]>>s&1)<<1 | int(m.bits[2]>>s&1)<<2 |
+		int(m.bits[3]>>s&1)<<3 | int(m.bits[4]>>s&1)<<4
 }
 
 // loneBadness rates a heavy piece of type pt on s (lower is better): it
