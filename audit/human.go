@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +19,9 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 	fmt.Fprintf(w, "\narbiter: %d games (%d audited), %d plies replayed, %d positions, from %d input(s) in %.1fs (%.0f games/s, %.1f MB/s)\n",
 		s.Games, st.GamesAudited, s.Plies, s.Positions, len(s.Inputs), s.WallSeconds, s.GamesPerSecond, s.MBPerSecond)
 	fmt.Fprintf(w, "rules: %s\n", s.Rulebook)
+	if line := notationLine(st.Notations); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	for _, in := range s.Inputs {
 		if in.Error != "" {
 			fmt.Fprintf(w, "FAILED input %s: %s\n", in.Path, in.Error)
@@ -64,4 +69,26 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 	fmt.Fprintf(w, "summary: %s\n", filepath.Join(outDir, "summary.json"))
 	fmt.Fprintf(w, "start with: duckdb -c \"SELECT kind, severity, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC\"\n",
 		filepath.Join(outDir, "findings", "*.parquet"))
+}
+
+// notationLine lists the languages the audited games were read in, most
+// games first ("notation: English 3290, German 6"), or "" when every game
+// was in English: C.3 lets each player use the letters of their language,
+// and an arbiter wants to know which scoresheets were transcribed so.
+func notationLine(n map[string]int64) string {
+	if len(n) == 0 || len(n) == 1 && n["English"] > 0 {
+		return ""
+	}
+	langs := slices.Collect(maps.Keys(n))
+	slices.SortFunc(langs, func(a, b string) int {
+		if n[a] != n[b] {
+			return cmp.Compare(n[b], n[a])
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(langs))
+	for i, l := range langs {
+		parts[i] = fmt.Sprintf("%s %d", l, n[l])
+	}
+	return "notation: " + strings.Join(parts, ", ")
 }

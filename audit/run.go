@@ -334,6 +334,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sum.GamesWithErrors = total.GamesWithError
 	sum.EndKinds = total.EndKinds
 	sum.Results = total.Results
+	sum.Notations = total.Notations
 	for k, v := range total.BySeverity {
 		sum.FindingsBySeverity[k] = v
 	}

@@ -228,6 +228,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	sg := &s.sg
 	*sg = stats.Game{ID: id, File: b.File, Audited: v.Audited, PliesRecorded: v.PliesRecorded, PliesReplayed: v.PliesReplayed,
 		EndKind: v.End.String(), Findings: sg.Findings[:0]}
+	if v.Audited {
+		sg.Notation = v.Language.String()
+	}
 	if res, ok := validate.NormalizeResult(s.vg.Result); ok {
 		sg.Result = res
 	}

@@ -57,9 +57,11 @@ type Summary struct {
 	// it occurs in and the first occurrence (lowest game_id), errors first.
 	Kinds []KindSummary `json:"kinds"`
 	// EndKinds counts the automatic ends (checkmate, stalemate, ...);
-	// Results counts the recorded results, normalized.
-	EndKinds map[string]int64 `json:"end_kinds"`
-	Results  map[string]int64 `json:"results"`
+	// Results counts the recorded results, normalized; Notations the
+	// audited games per language of their piece letters (C.3).
+	EndKinds  map[string]int64 `json:"end_kinds"`
+	Results   map[string]int64 `json:"results"`
+	Notations map[string]int64 `json:"notation_languages"`
 
 	// Events describes each TRF input (tournament uploads); absent when
 	// the run had none.

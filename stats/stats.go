@@ -35,6 +35,7 @@ type Run struct {
 	ByKind         map[string]*KindCount
 	EndKinds       map[string]int64 // computed ends: checkmate, stalemate, ...
 	Results        map[string]int64 // recorded results, normalized
+	Notations      map[string]int64 // audited games per notation language (English, German, ...)
 }
 
 // NewRun returns an empty Run ready to count.
@@ -44,6 +45,7 @@ func NewRun() *Run {
 		ByKind:     map[string]*KindCount{},
 		EndKinds:   map[string]int64{},
 		Results:    map[string]int64{},
+		Notations:  map[string]int64{},
 	}
 }
 
@@ -63,6 +65,7 @@ type Game struct {
 	PliesReplayed int
 	EndKind       string // "" when the game has no automatic end
 	Result        string // normalized recorded result
+	Notation      string // the language its moves were read in; "" when not audited
 	Findings      []Finding
 }
 
@@ -79,6 +82,9 @@ func (r *Run) AddGame(g *Game) {
 	}
 	if g.Result != "" {
 		r.Results[g.Result]++
+	}
+	if g.Audited && g.Notation != "" {
+		r.Notations[g.Notation]++
 	}
 	hasError := false
 	var seen []string // kinds already counted for this game (few per game)
@@ -123,6 +129,9 @@ func (r *Run) Merge(o *Run) {
 	}
 	for k, v := range o.Results {
 		r.Results[k] += v
+	}
+	for k, v := range o.Notations {
+		r.Notations[k] += v
 	}
 	for k, oc := range o.ByKind {
 		kc := r.ByKind[k]

@@ -6,7 +6,10 @@ import (
 )
 
 func game(id int64, kinds ...string) *Game {
-	g := &Game{ID: id, File: "f.pgn", Audited: true, PliesRecorded: 10, PliesReplayed: 8, Result: "1-0"}
+	g := &Game{ID: id, File: "f.pgn", Audited: true, PliesRecorded: 10, PliesReplayed: 8, Result: "1-0", Notation: "English"}
+	if id%2 == 0 {
+		g.Notation = "German"
+	}
 	for i, k := range kinds {
 		sev := "info"
 		if k == "illegal_move" {
@@ -36,6 +39,9 @@ func TestAddGameCounts(t *testing.T) {
 	if len(ks) != 2 || ks[0].Kind != "illegal_move" || ks[1].Kind != "checkmate" {
 		t.Fatalf("Kinds order: %+v", ks)
 	}
+	if !reflect.DeepEqual(r.Notations, map[string]int64{"English": 2, "German": 1}) {
+		t.Fatalf("notations: %v", r.Notations)
+	}
 }
 
 // Merging the counts of two halves gives the counts of the whole, whatever
@@ -56,7 +62,8 @@ func TestMergeEqualsWhole(t *testing.T) {
 		}
 		b.Merge(a) // merge in the "wrong" order on purpose
 		if !reflect.DeepEqual(whole.Kinds(), b.Kinds()) || whole.Games != b.Games || whole.PliesReplayed != b.PliesReplayed ||
-			!reflect.DeepEqual(whole.BySeverity, b.BySeverity) || !reflect.DeepEqual(whole.Results, b.Results) {
+			!reflect.DeepEqual(whole.BySeverity, b.BySeverity) || !reflect.DeepEqual(whole.Results, b.Results) ||
+			!reflect.DeepEqual(whole.Notations, b.Notations) {
 			t.Fatalf("split %d: merged %+v != whole %+v", split, b.Kinds(), whole.Kinds())
 		}
 	}

@@ -17,8 +17,9 @@
 // With --deep it also decodes every value of every row (casting each row to
 // VARCHAR), and checks that every moves/findings/pairings game_id exists in
 // games (findings and pairings have NULL game_ids: TRF findings about no
-// game, pairings without a game) and that sum(games.plies_replayed) equals
-// the moves row count. The players and pairings tables exist only for runs
+// game, pairings without a game), that sum(games.plies_replayed) equals
+// the moves row count, and that the audited games per notation_language
+// are summary.json's notation_languages. The players and pairings tables exist only for runs
 // with a TRF input; their row counts are checked against tables.<t>.rows.
 //
 // Exit status: 0 when every check passes, 1 on a mismatch (each one is
@@ -138,6 +139,14 @@ async function checkDir(conn, dir) {
       const src = `read_parquet(${sqlString(join(dir, table, '*.parquet'))})`;
       const [{ n }] = await query(`SELECT count(*)::DOUBLE AS n FROM ${src} WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT game_id FROM ${games})`);
       if (n !== 0) fail(`${table}: ${n} rows have a game_id that is not in games`);
+    }
+    if (summary.notation_languages) {
+      const rows = await query(`SELECT notation_language AS k, count(*)::DOUBLE AS n FROM ${games} WHERE audited AND notation_language IS NOT NULL AND notation_language <> '' GROUP BY ALL ORDER BY k`);
+      const got = Object.fromEntries(rows.map((r) => [r.k, r.n]));
+      const want = Object.fromEntries(Object.entries(summary.notation_languages).map(([k, v]) => [k, Number(v)]));
+      for (const k of [...new Set([...Object.keys(got), ...Object.keys(want)])].sort()) {
+        if (got[k] !== want[k]) fail(`games: ${got[k] ?? 0} audited games read in ${k}, summary notation_languages says ${want[k] ?? 0}`);
+      }
     }
     const [{ p }] = await query(`SELECT coalesce(sum(plies_replayed), 0)::DOUBLE AS p FROM ${games}`);
     if (existsSync(join(dir, 'moves')) && p !== Number(summary.plies)) fail(`games: sum(plies_replayed) = ${p}, moves rows (summary plies) = ${summary.plies}`);
