@@ -85,10 +85,8 @@ var scriptSymbols = [numLanguages][7]string{
 	Greek:     {"", "", "Ι", "Α", "Π", "Β", "Ρ"},
 }
 
-// pieceSymbols holds the symbol SAN writes for each PieceType per language
-// (the letter of pieceLetters, or the symbol of scriptSymbols), and
-// lowerSymbols the lower-case forms of scriptSymbols.
-var pieceSymbols, lowerSymbols [numLanguages][7]string
+// lowerSymbols holds the lower-case forms of scriptSymbols.
+var lowerSymbols [numLanguages][7]string
 
 // letterTable maps a byte to a piece type per language: upper-case piece
 // letters map to their type; lower-case ones to their type | lowerBit.
@@ -100,15 +98,13 @@ const lowerBit = 8
 func init() {
 	for l := Language(0); l < numLanguages; l++ {
 		for t := Pawn; t <= King; t++ {
-			if sym := scriptSymbols[l][t]; sym != "" || l.isScript() {
-				pieceSymbols[l][t] = sym
-				lowerSymbols[l][t] = strings.ToLower(sym)
+			if l.isScript() {
+				lowerSymbols[l][t] = strings.ToLower(scriptSymbols[l][t])
 				continue
 			}
 			c := pieceLetters[l][t]
 			letterTable[l][c] = uint8(t)
 			letterTable[l][c+'a'-'A'] = uint8(t) | lowerBit
-			pieceSymbols[l][t] = string(rune(c))
 		}
 	}
 }
@@ -160,7 +156,10 @@ func (l Language) PieceSymbol(t PieceType) string {
 	if l >= numLanguages || t > King {
 		return ""
 	}
-	return pieceSymbols[l][t]
+	if c := pieceLetters[l][t]; c != 0 {
+		return string(rune(c))
+	}
+	return scriptSymbols[l][t]
 }
 
 // ParseLanguage reads a language name or code, case-insensitively: an ISO

@@ -71,5 +71,5 @@ func closedPawns(p *chess.Position) bool {
 	occ := p.Occupied()
 	w := p.Pieces(chess.White, chess.Pawn)
 	b := p.Pieces(chess.Black, chess.Pawn)
-	return (w<<8)&b != 0 && (w<<8)&^occ == 0 && (b>>8)&^occ == 0
+	return lockedPawns(p) && (w<<8)&^occ == 0 && (b>>8)&^occ == 0
 }
