@@ -61,7 +61,7 @@ func TestReplayRealGames(t *testing.T) {
 					nPlies++
 				}
 			}
-			t.Logf("%d games, %d plies, %d legal-move round trips (x8 notations), %d check-mark differences", nGames, nPlies, nRoundTrips, checkDiffs)
+			t.Logf("%d games, %d plies, %d legal moves each read back in %d notations (SAN in every language, UCI, two long forms), %d check-mark differences", nGames, nPlies, nRoundTrips, len(Languages)+3, checkDiffs)
 			if nGames == 0 || nPlies == 0 {
 				t.Fatal("no games replayed")
 			}
