@@ -228,6 +228,14 @@ func (s LanguageSet) Has(l Language) bool { return l < numLanguages && s&(1<<l) 
 // symbol (upper or lower case); figurines and Unicode signs fit all.
 func TokenLanguages(tok []byte) LanguageSet {
 	set := AllLanguages
+	if len(tok) > 0 && (tok[0] == 0xD0 || tok[0] == 0xCE) {
+		// О-О with Cyrillic or Greek capitals is castling in every language
+		var buf [24]byte
+		var s moveSyntax
+		if m := latinOs(tok, buf[:0]); m != nil && s.parseCastling(m, s.stripSuffixes(m)) {
+			return set
+		}
+	}
 	for i := 0; i < len(tok); i++ {
 		c := tok[i]
 		var fit LanguageSet

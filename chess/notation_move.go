@@ -6,7 +6,8 @@ package chess
 // It reads short algebraic (Nf3, Sf3, exd5, ed5, e:d5, N1f3, Ngf3), long
 // algebraic (Ng1f3, Ng1-f3, Lb2xe5, e2e4, e2-e4), coordinates (UCI g1f3,
 // e7e8q, standard-chess castling e1g1 and Chess960 king-takes-rook e1h1),
-// castling (0-0, O-O, o-o, 0-0-0, O-O-O, with '-', en or em dashes),
+// castling (0-0, O-O, o-o, 0-0-0, O-O-O, with '-', en or em dashes, O also
+// as the Cyrillic or Greek letter),
 // captures with 'x', ':', '×' or no sign, en passant suffixes (e.p., ep),
 // promotions (d8D, d8=Q, exf8S, e8(Q), e8/Q, e7e8q), check and mate signs
 // (+, #, ++) and trailing annotation glyphs (!, ?, !!, ??, !?, ?!), which

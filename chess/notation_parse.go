@@ -118,6 +118,29 @@ func isNullToken(tok []byte, n int) bool {
 	return false
 }
 
+// latinOs appends b to dst with each Cyrillic or Greek letter O (upper or
+// lower case) replaced by a Latin O, and returns it; nil when b has none or
+// is longer than dst's capacity (so that it never allocates).
+func latinOs(b, dst []byte) []byte {
+	if len(b) > cap(dst) {
+		return nil
+	}
+	found := false
+	for i := 0; i < len(b); i++ {
+		if i+1 < len(b) && (b[i] == 0xD0 && (b[i+1] == 0x9E || b[i+1] == 0xBE) || b[i] == 0xCE && (b[i+1] == 0x9F || b[i+1] == 0xBF)) {
+			dst = append(dst, 'O')
+			found = true
+			i++
+			continue
+		}
+		dst = append(dst, b[i])
+	}
+	if !found {
+		return nil
+	}
+	return dst
+}
+
 // parseCastling reads 0-0, O-O, o-o, 0-0-0, ... in tok[:n].
 func (s *moveSyntax) parseCastling(tok []byte, n int) bool {
 	count, dashes, zeros := 0, 0, 0
@@ -197,6 +220,15 @@ func (s *moveSyntax) parse(tok []byte, lang Language, forceLetter bool) bool {
 			return true
 		}
 		return false
+	case 0xD0, 0xCE:
+		// О-О typed with the Cyrillic or Greek capital O, as a keyboard
+		// set for Кр and Ф writes it
+		var buf [24]byte
+		if m := latinOs(tok[:n], buf[:0]); m != nil && s.parseCastling(m, len(m)) {
+			s.notes |= CastlingNonStandard
+			s.reason = NoReason
+			return true
+		}
 	}
 	table := &letterTable[lang]
 	i := 0

@@ -179,6 +179,11 @@ func TestParseMoveTable(t *testing.T) {
 		{fen: kiwi, tok: "0-0-0", uci: "e1a1", notes: ZeroCastling},
 		{fen: kiwi, tok: "o-o", uci: "e1h1", notes: CastlingNonStandard},
 		{fen: kiwi, tok: "OO", uci: "e1h1", notes: CastlingNonStandard},
+		{fen: kiwi, tok: "О-О", lang: Russian, uci: "e1h1", notes: CastlingNonStandard},                               // Cyrillic O
+		{fen: kiwi, tok: "О-О-О", uci: "e1a1", notes: CastlingNonStandard},                                            // in any language
+		{fen: kiwi, tok: "Ο-Ο-Ο", lang: Greek, uci: "e1a1", notes: CastlingNonStandard},                               // Greek O
+		{fen: kiwi, tok: "О-0", uci: "e1h1", notes: CastlingNonStandard},                                              // mixed, as O-0 is
+		{fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", tok: "Оc4", lang: Bulgarian, uci: "f1c4"}, // the Bulgarian bishop, not castling
 		{fen: kiwi, tok: "0–0–0", uci: "e1a1", notes: ZeroCastling | CastlingNonStandard | UnicodeSign},
 		{fen: kiwi, tok: "O-O+", uci: "e1h1", notes: CheckMarkWrong, check: CheckPlus},
 		{fen: kiwi, tok: "e1g1", uci: "e1h1", notes: CastleAsKingMove | Coordinate},
@@ -507,7 +512,7 @@ func TestTokenLanguages(t *testing.T) {
 		{"Zf3", 0},
 		{"Фd1", set(Russian, Ukrainian)}, {"фd1", set(Russian, Ukrainian)}, {"Крe2", set(Russian, Ukrainian, Bulgarian, Serbian)},
 		{"Лc4", set(Russian, Serbian)}, {"Цe2", set(Bulgarian)}, {"Βd1", set(Greek)}, {"e8=Ф", set(Russian, Ukrainian)},
-		{"Жf3", 0}, {"♘f3", AllLanguages}, {"e×d5", AllLanguages},
+		{"Жf3", 0}, {"♘f3", AllLanguages}, {"e×d5", AllLanguages}, {"О-О", AllLanguages}, {"Ο-Ο-Ο+", AllLanguages},
 	} {
 		if got := TokenLanguages([]byte(tc.tok)); got != tc.want {
 			t.Errorf("TokenLanguages(%q) = %b, want %b", tc.tok, got, tc.want)
