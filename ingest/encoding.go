@@ -7,16 +7,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-// cp1252 maps the bytes 0x80..0x9F of Windows-1252 to Unicode. The five
-// bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to
-// utf8.RuneError. Bytes 0xA0..0xFF are the same code points as in Latin-1.
-var cp1252 = [32]rune{
-	0x20AC, utf8.RuneError, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, // 80-87
-	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, utf8.RuneError, 0x017D, utf8.RuneError, // 88-8F
-	utf8.RuneError, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, // 90-97
-	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, utf8.RuneError, 0x017E, 0x0178, // 98-9F
-}
-
 // transcode appends src to dst as UTF-8, reading the bytes that are not
 // ASCII in the code page of decode. With keepUTF8, valid UTF-8 sequences
 // are copied unchanged and only the other bytes are read in the code page,
@@ -52,13 +42,9 @@ func transcode(dst, src []byte, decode func(byte) rune, keepUTF8 bool) (out []by
 }
 
 // decodeCP1252 reads a byte of 0x80..0xFF as Windows-1252 (a superset of
-// Latin-1 for printable characters).
-func decodeCP1252(c byte) rune {
-	if c < 0xA0 {
-		return cp1252[c-0x80]
-	}
-	return rune(c)
-}
+// Latin-1 for printable characters); the five bytes it leaves undefined
+// become U+FFFD.
+func decodeCP1252(c byte) rune { return charmap.Windows1252.DecodeByte(c) }
 
 // decodeCP1251 reads a byte of 0x80..0xFF as Windows-1251 (Cyrillic).
 func decodeCP1251(c byte) rune { return charmap.Windows1251.DecodeByte(c) }

@@ -67,6 +67,17 @@ func TestCP1252MatchesUTF8(t *testing.T) {
 	}
 }
 
+// cp1252 maps the bytes 0x80..0x9F of Windows-1252 to Unicode (the
+// published table, the reference decodeCP1252 is checked against). The five
+// bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to
+// utf8.RuneError. Bytes 0xA0..0xFF are the same code points as in Latin-1.
+var cp1252 = [32]rune{
+	0x20AC, utf8.RuneError, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, // 80-87
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, utf8.RuneError, 0x017D, utf8.RuneError, // 88-8F
+	utf8.RuneError, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, // 90-97
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, utf8.RuneError, 0x017E, 0x0178, // 98-9F
+}
+
 func TestTranscodeCP1252(t *testing.T) {
 	// every byte: ASCII stays, 0x80-0x9F follow the table, 0xA0-0xFF are Latin-1
 	for c := 0; c < 256; c++ {
