@@ -230,9 +230,8 @@ func TokenLanguages(tok []byte) LanguageSet {
 	set := AllLanguages
 	if len(tok) > 0 && (tok[0] == 0xD0 || tok[0] == 0xCE) {
 		// О-О with Cyrillic or Greek capitals is castling in every language
-		var buf [24]byte
 		var s moveSyntax
-		if m := latinOs(tok, buf[:0]); m != nil && s.parseCastling(m, s.stripSuffixes(m)) {
+		if s.parseScriptCastling(tok[:s.stripSuffixes(tok)]) {
 			return set
 		}
 	}

@@ -141,6 +141,18 @@ func latinOs(b, dst []byte) []byte {
 	return dst
 }
 
+// parseScriptCastling reads castling written with the Cyrillic or Greek
+// letter O (О-О, as a keyboard set for Кр and Ф types it) in tok, which
+// has no suffixes left.
+func (s *moveSyntax) parseScriptCastling(tok []byte) bool {
+	var buf [24]byte
+	if m := latinOs(tok, buf[:0]); m != nil && s.parseCastling(m, len(m)) {
+		s.notes |= CastlingNonStandard
+		return true
+	}
+	return false
+}
+
 // parseCastling reads 0-0, O-O, o-o, 0-0-0, ... in tok[:n].
 func (s *moveSyntax) parseCastling(tok []byte, n int) bool {
 	count, dashes, zeros := 0, 0, 0
@@ -221,11 +233,7 @@ func (s *moveSyntax) parse(tok []byte, lang Language, forceLetter bool) bool {
 		}
 		return false
 	case 0xD0, 0xCE:
-		// О-О typed with the Cyrillic or Greek capital O, as a keyboard
-		// set for Кр and Ф writes it
-		var buf [24]byte
-		if m := latinOs(tok[:n], buf[:0]); m != nil && s.parseCastling(m, len(m)) {
-			s.notes |= CastlingNonStandard
+		if s.parseScriptCastling(tok[:n]) {
 			s.reason = NoReason
 			return true
 		}
