@@ -18,8 +18,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	j.finalAnalysed = [2]bool{}
 	j.finalWitness = [2][]chess.Move{}
 	v.Final = *final
-	final.LegalMoves(&j.ml) // generated once: the dead-position test needs the count too
-	finalMoves := j.ml.N
+	finalMoves := final.CountLegalMoves() // counted once: the dead-position test needs it too
 	finalHasMove := finalMoves > 0
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
 
@@ -136,8 +135,7 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n, finalMoves int) {
 // caller has not counted them.
 func (j *Judge) isDead(p *chess.Position, v *Verdict, nMoves int) bool {
 	if nMoves < 0 {
-		p.LegalMoves(&j.ml)
-		nMoves = j.ml.N
+		nMoves = p.CountLegalMoves()
 	}
 	forced := nMoves < 2 // only then can a forced line prove anything
 	w := j.quickUnwinnable(p, chess.White, forced)

@@ -110,12 +110,22 @@ func (h *history) push(m chess.Move) {
 		h.checkpoints = append(h.checkpoints, h.cur)
 	}
 	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
-	reps := h.countReps(k, hash, int(clock))
-	h.ply = append(h.ply, plyRecord{hash: hash, clock: clock, reps: reps})
-	if reps >= 2 {
-		h.twice = append(h.twice, twiceSeen{k, h.cur})
+	// The common case inline: an irreversible move, or a key whose bit
+	// is new since the last one, cannot repeat an earlier position.
+	if clock == 0 {
+		h.seen = [8]uint64{}
 	}
-	h.noteRules(k, reps, clock)
+	reps := int32(1)
+	if h.mark(hash) {
+		reps = h.countReps(k, hash, int(clock))
+	}
+	h.ply = append(h.ply, plyRecord{hash: hash, clock: clock, reps: reps})
+	if reps >= 2 || clock >= 100 {
+		if reps >= 2 {
+			h.twice = append(h.twice, twiceSeen{k, h.cur})
+		}
+		h.noteRules(k, reps, clock)
+	}
 }
 
 // at returns the position at ply k.
@@ -140,18 +150,13 @@ func (h *history) seek(k int) *chess.Position {
 }
 
 // countReps counts how often the position at ply k (the current one, with
-// key hash and halfmove clock back) occurred among plies 0..k. Only
-// positions since the last capture or pawn move can be the same, only
+// key hash and halfmove clock back) occurred among plies 0..k, once its
+// bit in seen showed that an earlier ply since the last irreversible move
+// may share it (push tests that). Only those plies can be the same, only
 // every other ply has the same side to move, and the latest earlier
 // occurrence already counts the ones before it: so one confirmed match
 // settles the count.
 func (h *history) countReps(k int, hash uint64, back int) int32 {
-	if back == 0 {
-		h.seen = [8]uint64{}
-	}
-	if !h.mark(hash) {
-		return 1 // no ply since the last irreversible move shares even the bit
-	}
 	if i := h.latestSame(&h.cur, k-2, k-back, 1); i >= 0 {
 		return h.ply[i].reps + 1
 	}
