@@ -122,7 +122,7 @@ type TableWriter struct {
 	// The open part, if any.
 	f        *os.File
 	buf      *bufio.Writer
-	fw       *pqarrow.FileWriter
+	fw       partEncoder
 	tmp      string
 	partRows int64
 	rgRows   int64
@@ -130,6 +130,10 @@ type TableWriter struct {
 
 	stats  TableStats
 	closed bool
+	// viaPqarrow makes the parts be written by pqarrow.FileWriter instead
+	// of partFile: for a schema partFile does not support, and for the
+	// tests that compare the two.
+	viaPqarrow bool
 }
 
 const (
@@ -328,7 +332,7 @@ func (w *TableWriter) openPart() error {
 	}
 	w.f = f
 	w.buf = bufio.NewWriterSize(f, 1<<20)
-	fw, err := pqarrow.NewFileWriter(w.table.Schema, w.buf, w.props, w.aprop)
+	fw, err := w.newEncoder()
 	if err != nil {
 		w.f.Close()
 		os.Remove(w.tmp)
@@ -338,6 +342,19 @@ func (w *TableWriter) openPart() error {
 	w.fw = fw
 	w.partRows, w.rgRows, w.rgFull = 0, 0, false
 	return nil
+}
+
+// newEncoder starts the encoder of a part on w.buf: a partFile, or
+// pqarrow's writer for a schema that partFile does not support.
+func (w *TableWriter) newEncoder() (partEncoder, error) {
+	if !w.viaPqarrow {
+		pf, err := newPartFile(w.buf, w.table.Schema, w.props, w.aprop)
+		if !errors.Is(err, errUnsupported) {
+			return pf, err
+		}
+		w.viaPqarrow = true
+	}
+	return pqarrow.NewFileWriter(w.table.Schema, w.buf, w.props, w.aprop)
 }
 
 // finishPart closes the open part, syncs it and renames it to its final

@@ -1,0 +1,559 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
+)
+
+// partEncoder is what a TableWriter needs from the encoder of one part
+// file. pqarrow.FileWriter has these methods; partFile is the faster
+// implementation used for the tables it supports.
+type partEncoder interface {
+	WriteBuffered(rec arrow.RecordBatch) error
+	NewBufferedRowGroupChecked() error
+	RowGroupTotalBytesWritten() int64
+	RowGroupTotalCompressedBytes() int64
+	TotalBytesWritten() int64
+	Close() error
+}
+
+// partFile writes a part file through arrow-go's low-level column writers
+// (package parquet/file), straight from the Arrow buffers of each batch.
+// pqarrow.FileWriter writes the same bytes but first derives definition
+// levels from each validity bitmap into pooled buffers (zeroed again on
+// release) and hands the column writers spaced values that they compact
+// again, page by page. partFile builds the levels in buffers of its own,
+// reused from batch to batch, and passes only the non-null values.
+//
+// It supports the column types of arbiter's tables (see directLayout);
+// the file (schema, key-value metadata including the stored Arrow schema,
+// pages, statistics, page index) is the one pqarrow writes, byte for byte.
+type partFile struct {
+	fw     *file.Writer
+	rg     file.BufferedRowGroupWriter
+	layout []leafLayout // one per schema field
+	s      scratch
+}
+
+// leafLayout locates the Parquet leaf columns of one Arrow field.
+type leafLayout struct {
+	leaf     int   // index of the field's first leaf column
+	maxDef   int16 // definition level of a present value in that leaf
+	nullable bool  // the field itself is nullable
+	nested   bool  // a list or map: repetition levels, required elements
+}
+
+// scratch holds the buffers partFile reuses from batch to batch.
+type scratch struct {
+	def, rep []int16
+	i32      []int32
+	i64      []int64
+	f64      []float64
+	bools    []bool
+	offs     []int32
+	bytes    []byte
+}
+
+// errUnsupported is returned by directLayout for a schema that partFile
+// cannot write; the TableWriter then uses pqarrow.
+var errUnsupported = errors.New("report: column type not supported by the direct Parquet writer")
+
+// directLayout checks that every field of sc is one that partFile writes
+// and returns where each field's leaves are in the Parquet schema ps.
+func directLayout(sc *arrow.Schema, ps *schema.Schema) ([]leafLayout, error) {
+	layout := make([]leafLayout, sc.NumFields())
+	leaf := 0
+	for i, f := range sc.Fields() {
+		leaves, want, nested, err := fieldShape(f)
+		if err != nil {
+			return nil, err
+		}
+		l := leafLayout{leaf: leaf, nullable: f.Nullable, nested: nested}
+		if leaf+leaves > ps.NumColumns() {
+			return nil, fmt.Errorf("%w: %s: no leaf column", errUnsupported, f.Name)
+		}
+		for k := 0; k < leaves; k++ {
+			c := ps.Column(leaf + k)
+			if c.MaxDefinitionLevel() != want || c.MaxRepetitionLevel() != boolLevel(l.nested) {
+				return nil, fmt.Errorf("%w: %s: levels %d/%d", errUnsupported, f.Name, c.MaxDefinitionLevel(), c.MaxRepetitionLevel())
+			}
+		}
+		l.maxDef = want
+		layout[i] = l
+		leaf += leaves
+	}
+	if leaf != ps.NumColumns() {
+		return nil, fmt.Errorf("%w: %d leaves for %d columns", errUnsupported, leaf, ps.NumColumns())
+	}
+	return layout, nil
+}
+
+func boolLevel(b bool) int16 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fieldShape returns the leaf count of f, the definition level of its
+// present values and whether it is a list or a map, for the types
+// partFile writes.
+func fieldShape(f arrow.Field) (leaves int, maxDef int16, nested bool, err error) {
+	opt := boolLevel(f.Nullable)
+	switch t := f.Type.(type) {
+	case *arrow.Int16Type, *arrow.Int32Type, *arrow.Int64Type, *arrow.Float64Type,
+		*arrow.BooleanType, *arrow.StringType, *arrow.Date32Type, *arrow.Time32Type:
+		return 1, opt, false, nil
+	case *arrow.DictionaryType:
+		if t.ValueType.ID() == arrow.STRING {
+			return 1, opt, false, nil
+		}
+	case *arrow.MapType:
+		if !t.ItemField().Nullable && flatType(t.KeyType()) && flatType(t.ItemType()) {
+			return 2, opt + 1, true, nil
+		}
+	case *arrow.ListType:
+		if !t.ElemField().Nullable && flatType(t.Elem()) {
+			return 1, opt + 1, true, nil
+		}
+	}
+	return 0, 0, false, fmt.Errorf("%w: %s %s", errUnsupported, f.Name, f.Type)
+}
+
+func flatType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT32, arrow.FLOAT64, arrow.STRING:
+		return true
+	}
+	return false
+}
+
+// storedMetadata returns the key-value metadata pqarrow stores in a file
+// of schema sc (the schema's own metadata and, with WithStoreSchema, the
+// serialized Arrow schema), read from an empty file it writes in memory.
+func storedMetadata(sc *arrow.Schema, props *parquet.WriterProperties, aprops pqarrow.ArrowWriterProperties) (metadata.KeyValueMetadata, error) {
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(sc, &buf, props, aprops)
+	if err != nil {
+		return nil, err
+	}
+	if err := fw.Close(); err != nil {
+		return nil, err
+	}
+	md, err := fw.FileMetadata()
+	if err != nil {
+		return nil, err
+	}
+	return md.KeyValueMetadata(), nil
+}
+
+// newPartFile starts a part file of schema sc on w. It fails, wrapping
+// errUnsupported, when a column type is not one partFile writes.
+func newPartFile(w io.Writer, sc *arrow.Schema, props *parquet.WriterProperties, aprops pqarrow.ArrowWriterProperties) (*partFile, error) {
+	ps, err := pqarrow.ToParquet(sc, props, aprops)
+	if err != nil {
+		return nil, err
+	}
+	layout, err := directLayout(sc, ps)
+	if err != nil {
+		return nil, err
+	}
+	meta, err := storedMetadata(sc, props, aprops)
+	if err != nil {
+		return nil, err
+	}
+	fw, err := file.NewParquetWriterWithError(w, ps.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
+	if err != nil {
+		return nil, err
+	}
+	return &partFile{fw: fw, layout: layout}, nil
+}
+
+// NewBufferedRowGroupChecked closes the current row group, if any, and
+// starts the next.
+func (p *partFile) NewBufferedRowGroupChecked() error {
+	if p.rg != nil {
+		if err := p.rg.Close(); err != nil {
+			return err
+		}
+	}
+	rg, err := p.fw.AppendBufferedRowGroupChecked()
+	if err != nil {
+		return err
+	}
+	p.rg = rg
+	return nil
+}
+
+// RowGroupTotalBytesWritten returns the bytes of the pages buffered for
+// the current row group.
+func (p *partFile) RowGroupTotalBytesWritten() int64 {
+	if p.rg == nil {
+		return 0
+	}
+	return p.rg.TotalBytesWritten()
+}
+
+// RowGroupTotalCompressedBytes returns the compressed bytes of the current
+// row group.
+func (p *partFile) RowGroupTotalCompressedBytes() int64 {
+	if p.rg == nil {
+		return 0
+	}
+	return p.rg.TotalCompressedBytes()
+}
+
+// TotalBytesWritten returns the bytes written to the file so far.
+func (p *partFile) TotalBytesWritten() int64 { return p.fw.TotalBytesWritten() }
+
+// Close writes the last row group and the footer.
+func (p *partFile) Close() error {
+	if p.rg != nil {
+		if err := p.rg.Close(); err != nil {
+			p.fw.Close()
+			return err
+		}
+		p.rg = nil
+	}
+	return p.fw.Close()
+}
+
+// WriteBuffered appends the rows of rec to the current row group (started
+// if needed). The caller keeps the row group within its row limit.
+func (p *partFile) WriteBuffered(rec arrow.RecordBatch) error {
+	if p.rg == nil {
+		if err := p.NewBufferedRowGroupChecked(); err != nil {
+			return err
+		}
+	}
+	for i, l := range p.layout {
+		if err := p.writeField(l, rec.Column(i)); err != nil {
+			return fmt.Errorf("column %s: %w", rec.Schema().Field(i).Name, err)
+		}
+	}
+	return nil
+}
+
+func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.Column(i) }
+
+// writeField writes one column of a batch to its leaves.
+func (p *partFile) writeField(l leafLayout, a arrow.Array) error {
+	cw, err := p.column(l.leaf)
+	if err != nil {
+		return err
+	}
+	if !l.nested {
+		var def []int16
+		if l.nullable {
+			def = p.s.flatDefLevels(a)
+		}
+		return p.writeLeaf(cw, a, def, nil)
+	}
+	var children []arrow.Array
+	var offs []int32
+	switch a := a.(type) {
+	case *array.Map:
+		children, offs = []arrow.Array{a.Keys(), a.Items()}, a.Offsets()
+	case *array.List:
+		children, offs = []arrow.Array{a.ListValues()}, a.Offsets()
+	default:
+		return fmt.Errorf("%w: %s", errUnsupported, a.DataType())
+	}
+	off := a.Data().Offset()
+	offs = offs[off : off+a.Len()+1] // Offsets are those of the whole buffer
+	def, rep, err := p.s.listLevels(a, offs, l)
+	if err != nil {
+		return err
+	}
+	first, end := listRange(a, offs)
+	for k, c := range children {
+		if k > 0 {
+			if cw, err = p.column(l.leaf + k); err != nil {
+				return err
+			}
+		}
+		elems := array.NewSlice(c, first, end)
+		err = p.writeLeaf(cw, elems, def, rep)
+		elems.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listRange returns the range of child values that the lists of a span.
+func listRange(a arrow.Array, offs []int32) (int64, int64) {
+	if a.Len() == 0 {
+		return 0, 0
+	}
+	return int64(offs[0]), int64(offs[a.Len()])
+}
+
+// writeLeaf writes the values of a (all of them, or only the valid ones
+// when def is given) with the levels def and rep.
+func (p *partFile) writeLeaf(cw file.ColumnChunkWriter, a arrow.Array, def, rep []int16) error {
+	var err error
+	switch w := cw.(type) {
+	case *file.Int32ColumnChunkWriter:
+		_, err = w.WriteBatch(p.s.int32s(a), def, rep)
+	case *file.Int64ColumnChunkWriter:
+		_, err = w.WriteBatch(denseValues(a, a.(*array.Int64).Int64Values(), &p.s.i64), def, rep)
+	case *file.Float64ColumnChunkWriter:
+		_, err = w.WriteBatch(denseValues(a, a.(*array.Float64).Float64Values(), &p.s.f64), def, rep)
+	case *file.BooleanColumnChunkWriter:
+		err = p.writeBools(w, a.(*array.Boolean), def, rep)
+	case *file.ByteArrayColumnChunkWriter:
+		err = p.writeBytes(w, a, def, rep)
+	default:
+		err = fmt.Errorf("%w: %T", errUnsupported, cw)
+	}
+	return err
+}
+
+// int32s returns the values of an int16, int32, date32 or time32 array as
+// int32, without the nulls.
+func (s *scratch) int32s(a arrow.Array) []int32 {
+	switch a := a.(type) {
+	case *array.Int32:
+		return denseValues(a, a.Int32Values(), &s.i32)
+	case *array.Date32:
+		v := a.Date32Values()
+		return denseValues(a, unsafe.Slice((*int32)(unsafe.SliceData(v)), len(v)), &s.i32)
+	case *array.Time32:
+		v := a.Time32Values()
+		return denseValues(a, unsafe.Slice((*int32)(unsafe.SliceData(v)), len(v)), &s.i32)
+	case *array.Int16:
+		out := s.i32[:0]
+		for i, v := range a.Int16Values() {
+			if a.IsValid(i) {
+				out = append(out, int32(v))
+			}
+		}
+		s.i32 = out
+		return out
+	}
+	panic(fmt.Sprintf("report: int32 column from %s", a.DataType()))
+}
+
+// denseValues returns vals (the values of a) without the slots of its
+// nulls, compacted into *buf when there are any.
+func denseValues[T any](a arrow.Array, vals []T, buf *[]T) []T {
+	if a.NullN() == 0 {
+		return vals
+	}
+	out := (*buf)[:0]
+	for i, v := range vals {
+		if a.IsValid(i) {
+			out = append(out, v)
+		}
+	}
+	*buf = out
+	return out
+}
+
+func (p *partFile) writeBools(w *file.BooleanColumnChunkWriter, a *array.Boolean, def, rep []int16) error {
+	if a.NullN() == 0 {
+		var bits []byte
+		if b := a.Data().Buffers()[1]; b != nil {
+			bits = b.Bytes()
+		}
+		_, err := w.WriteBitmapBatch(bits, int64(a.Data().Offset()), a.Len(), def, rep)
+		return err
+	}
+	out := p.s.bools[:0]
+	for i := 0; i < a.Len(); i++ {
+		if a.IsValid(i) {
+			out = append(out, a.Value(i))
+		}
+	}
+	p.s.bools = out
+	_, err := w.WriteBatch(out, def, rep)
+	return err
+}
+
+// dictEncoder is the part of arrow-go's dictionary encoder that writing
+// an Arrow dictionary column needs (as pqarrow does).
+type dictEncoder interface {
+	NormalizeDict(arrow.Array) (arrow.Array, error)
+	PutDictionary(arrow.Array) error
+	PreservedDictionary() arrow.Array
+	NumEntries() int
+}
+
+func (p *partFile) writeBytes(w *file.ByteArrayColumnChunkWriter, a arrow.Array, def, rep []int16) error {
+	switch a := a.(type) {
+	case *array.String:
+		return p.writeStrings(w, a, def, rep)
+	case *array.Dictionary:
+		return p.writeDict(w, a, def, rep)
+	}
+	return fmt.Errorf("%w: %s", errUnsupported, a.DataType())
+}
+
+// writeStrings writes the valid strings of a, from its buffers.
+func (p *partFile) writeStrings(w *file.ByteArrayColumnChunkWriter, a *array.String, def, rep []int16) error {
+	var vals []byte
+	if b := a.Data().Buffers()[2]; b != nil {
+		vals = b.Bytes()
+	}
+	offs := a.ValueOffsets()
+	if a.NullN() > 0 {
+		dense := append(p.s.offs[:0], offs[0])
+		for i := 0; i < a.Len(); i++ {
+			if a.IsValid(i) {
+				dense = append(dense, offs[i+1])
+			} else if offs[i+1] != offs[i] {
+				return fmt.Errorf("%w: a NULL string with bytes", errUnsupported)
+			}
+		}
+		p.s.offs, offs = dense, dense
+	}
+	if !w.SupportsArrowOffsets() {
+		return writeByteArrays(w, vals, offs, def, rep)
+	}
+	_, err := w.WriteBatchArrow(vals, offs, def, rep)
+	return err
+}
+
+// writeByteArrays writes the strings vals[offs[i]:offs[i+1]] for an
+// encoder without Arrow offsets (the dictionary encoder of a string
+// column).
+func writeByteArrays(w *file.ByteArrayColumnChunkWriter, vals []byte, offs []int32, def, rep []int16) error {
+	n := max(len(offs)-1, 0)
+	ba := make([]parquet.ByteArray, n)
+	for i := range ba {
+		ba[i] = vals[offs[i]:offs[i+1]:offs[i+1]]
+	}
+	_, err := w.WriteBatch(ba, def, rep)
+	return err
+}
+
+// writeDict writes a dictionary column as pqarrow does: the dictionary
+// goes to the encoder once per column chunk and the indices as they are;
+// when the encoder has fallen back to plain encoding, or the dictionary
+// changes, the strings are written instead.
+func (p *partFile) writeDict(w *file.ByteArrayColumnChunkWriter, a *array.Dictionary, def, rep []int16) error {
+	enc, ok := w.CurrentEncoder().(dictEncoder)
+	if !ok || !isDictEncoding(w.CurrentEncoder().Encoding()) {
+		return p.writeDictValues(w, a, def, rep)
+	}
+	if w.PageStatistics() != nil {
+		return fmt.Errorf("%w: statistics of a dictionary column", errUnsupported)
+	}
+	dict, err := enc.NormalizeDict(a.Dictionary())
+	if err != nil {
+		return err
+	}
+	defer dict.Release()
+	switch kept := enc.PreservedDictionary(); {
+	case kept == nil:
+		if err := enc.PutDictionary(dict); err != nil {
+			return err
+		}
+		if enc.NumEntries() != dict.Len() { // duplicates in the dictionary
+			w.FallbackToPlain()
+			return p.writeDictValues(w, a, def, rep)
+		}
+	case kept != dict && !array.Equal(kept, dict):
+		w.FallbackToPlain()
+		return p.writeDictValues(w, a, def, rep)
+	}
+	return w.WriteDictIndices(a.Indices(), def, rep)
+}
+
+func isDictEncoding(e parquet.Encoding) bool {
+	return e == parquet.Encodings.PlainDict || e == parquet.Encodings.RLEDict
+}
+
+// writeDictValues writes the strings that the valid indices of a point
+// at.
+func (p *partFile) writeDictValues(w *file.ByteArrayColumnChunkWriter, a *array.Dictionary, def, rep []int16) error {
+	dict, ok := a.Dictionary().(*array.String)
+	if !ok {
+		return fmt.Errorf("%w: dictionary of %s", errUnsupported, a.Dictionary().DataType())
+	}
+	vals, offs := p.s.bytes[:0], append(p.s.offs[:0], 0)
+	for i := 0; i < a.Len(); i++ {
+		if a.IsValid(i) {
+			vals = append(vals, dict.Value(a.GetValueIndex(i))...)
+			offs = append(offs, int32(len(vals)))
+		}
+	}
+	p.s.bytes, p.s.offs = vals, offs
+	if !w.SupportsArrowOffsets() {
+		return writeByteArrays(w, vals, offs, def, rep)
+	}
+	_, err := w.WriteBatchArrow(vals, offs, def, rep)
+	return err
+}
+
+// flatDefLevels returns the definition levels of a nullable column
+// without nesting: 1 for a value, 0 for a NULL.
+func (s *scratch) flatDefLevels(a arrow.Array) []int16 {
+	n := a.Len()
+	def := grown(&s.def, n)
+	if a.NullN() == 0 {
+		for i := range def {
+			def[i] = 1
+		}
+		return def
+	}
+	bm, off := a.NullBitmapBytes(), a.Data().Offset()
+	for i := range def {
+		k := off + i
+		def[i] = int16(bm[k>>3] >> (k & 7) & 1)
+	}
+	return def
+}
+
+// listLevels returns the definition and repetition levels of a list or
+// map column whose elements are required: per element, l.maxDef and 0
+// for the first of its list, 1 for the others; per empty list,
+// l.maxDef-1; per NULL list, l.maxDef-2.
+func (s *scratch) listLevels(a arrow.Array, offs []int32, l leafLayout) (def, rep []int16, err error) {
+	n := a.Len()
+	if n == 0 {
+		return s.def[:0], s.rep[:0], nil
+	}
+	total := n + int(offs[n]-offs[0])
+	def, rep = grown(&s.def, total)[:0], grown(&s.rep, total)[:0]
+	for i := 0; i < n; i++ {
+		k := int(offs[i+1] - offs[i])
+		switch {
+		case l.nullable && a.IsNull(i):
+			if k != 0 {
+				return nil, nil, fmt.Errorf("%w: a NULL list with elements", errUnsupported)
+			}
+			def, rep = append(def, l.maxDef-2), append(rep, 0)
+		case k == 0:
+			def, rep = append(def, l.maxDef-1), append(rep, 0)
+		default:
+			def, rep = append(def, l.maxDef), append(rep, 0)
+			for j := 1; j < k; j++ {
+				def, rep = append(def, l.maxDef), append(rep, 1)
+			}
+		}
+	}
+	return def, rep, nil
+}
+
+// grown returns (*buf)[:n], growing *buf when needed; the contents are
+// left for the caller to overwrite.
+func grown[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n+n/4)
+	}
+	return (*buf)[:n]
+}
