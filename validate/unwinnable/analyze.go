@@ -40,6 +40,7 @@ const (
 	MethodMaterial   = "material"   // CannotMateByMaterial after forced moves
 	MethodLone       = "lone"       // the construction against a lone king found a mate
 	MethodDive       = "dive"       // a greedy constructive line found a mate
+	MethodCorner     = "corner"     // the blocker construction (lone minor piece) found a mate
 	MethodSearch     = "search"     // the small exhaustive search settled it
 	MethodSemistatic = "semistatic" // the reachability analysis proved it
 	MethodSplit      = "split"      // every legal move leads to a proven child
@@ -158,6 +159,7 @@ type Analyzer struct {
 	forced [maxForced + 1]uint64
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
 	route  kingRoute             // the winner king's way to its pawn target (dives)
+	pat    *cornerPattern        // the blocker plan of the dive running, if any (corner.go)
 	queue  []bfsNode             // closure search, allocated on first use
 	ss     semistatic
 
@@ -331,6 +333,12 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	found, next := a.dives(&root, 0, diveTries, a.nodes+min(budget/8, diveNodes), false)
 	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
+	}
+
+	// Step 5c: with a lone minor piece, the blocker construction
+	// (corner.go), for the positions the dives leave.
+	if loneMinor(&root, a.w) && a.cornerDives(&root, a.nodes+min(budget/8, cornerNodes)) {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodCorner)
 	}
 
 	// Step 6: small exhaustive search, then the other dives, with more

@@ -126,7 +126,7 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		ctx.attacks(p, a.w, winnerToMove)
 		ctx.heavy = p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0
 		ctx.pawnT = divePawnTarget(p, a.w)
-		if !ctx.heavy || variant == 1 || variant == 2 || variant >= 3 && variant&1 == 0 {
+		if a.pat == nil && (!ctx.heavy || variant == 1 || variant == 2 || variant >= 3 && variant&1 == 0) {
 			if corner == chess.NoSquare {
 				corner = diveCorner(p, a.w, ctx.lk, variant)
 			}
@@ -148,6 +148,8 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		seed := uint32(variant)*40503 + uint32(ply)*97
 		var best int
 		switch {
+		case a.pat != nil:
+			best = a.patternScores(p, &ctx, f, winnerToMove, seed, noise)
 		case ctx.cornerPlan:
 			bs := triedScore
 			for i := 0; i < f.ml.N; i++ {

@@ -91,6 +91,15 @@
 //     half as long, until an eighth of the budget is spent: most final
 //     positions of real games that step 5a leaves end here within a few
 //     dozen nodes. A dive proves nothing when it fails.
+//     c. Blocker construction (corner.go), for a winner with nothing but
+//     its king and one minor piece when the dives of 5b found nothing:
+//     a mate needs the loser's king in a corner with one of its own men
+//     beside it. Each pattern names the squares (corner, blocking square,
+//     the winner king's square covering the two other flight squares,
+//     the squares the minor piece checks from); dives whose scores drive
+//     each man to its square (the blocker, the loser's man fewest moves of
+//     its kind away, moves in only after the king has passed) run for the
+//     four cheapest patterns, at most 600 nodes in all.
 //  6. A small helpmate search (depth 2 in cost units, at most
 //     Options.SmallSearchNodes and a fifth of the budget; see below). A mate
 //     gives the witness; a search that needed no cut proves unwinnability
