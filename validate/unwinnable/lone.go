@@ -276,7 +276,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 				path |= b
 			}
 		}
-		n := 0
+		n, reduced := 0, false
 		if p.SideToMove() == l {
 			// The loser's king: towards e, off the pawns' paths, capturing
 			// nothing.
@@ -330,15 +330,25 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 					return first, true
 				}
 			}
-			n = a.loneWinner(&p, &t, lk, wk, occ, heavy, false, cand[:], score[:])
+			n, reduced = a.loneWinner(&p, &t, lk, wk, occ, heavy, false, false, cand[:], score[:])
 		}
 		// Play the best candidate that does not stalemate the loser. The
 		// winner's heavy pieces are only considered when its king has no
-		// useful step (or has reached its square).
-		played := a.lonePlay(&p, ply, cand[:n], score[:n])
+		// useful step (or has reached its square). A reduced list holds
+		// the best move of each heavy piece only: when that stalemates,
+		// the full list is made and played from instead.
+		played := a.lonePlay(&p, ply, cand[:n], score[:n], reduced)
+		if !played && reduced {
+			n, _ = a.loneWinner(&p, &t, lk, wk, occ, heavy, false, true, cand[:], score[:])
+			played = a.lonePlay(&p, ply, cand[:n], score[:n], false)
+		}
 		if !played && p.SideToMove() == w && heavy != 0 {
-			n = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, cand[:], score[:])
-			played = a.lonePlay(&p, ply, cand[:n], score[:n])
+			n, reduced = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, false, cand[:], score[:])
+			played = a.lonePlay(&p, ply, cand[:n], score[:n], reduced)
+			if !played && reduced {
+				n, _ = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, true, cand[:], score[:])
+				played = a.lonePlay(&p, ply, cand[:n], score[:n], false)
+			}
 		}
 		if !played {
 			return first, false
@@ -350,9 +360,10 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 	return first, false
 }
 
-// lonePlay plays on p the candidate with the best score that does not
-// stalemate the loser, and reports whether there was one.
-func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int) bool {
+// lonePlay plays on p the candidate with the best score (the first one)
+// that does not stalemate the loser, and reports whether there was one.
+// With firstOnly, only the best candidate is tried.
+func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int, firstOnly bool) bool {
 	n := len(cand)
 	for n > 0 {
 		bi := 0
@@ -375,6 +386,9 @@ func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score
 		// HasLegalMove first: it usually finds a king step at once.
 		if winner && !p.HasLegalMove() && !p.InCheck() {
 			*p = saved
+			if firstOnly {
+				return false
+			}
 			continue
 		}
 		a.line[ply] = m
@@ -391,13 +405,16 @@ func (a *Analyzer) loneEnd(p *chess.Position, ply int) bool {
 	return false
 }
 
-// loneWinner fills cand with the winner's candidate moves and their scores.
-// Without withHeavy, the heavy pieces are left out when they stand well
-// and the king has a step towards its square.
-func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, heavy chess.Bitboard, withHeavy bool, cand []chess.Move, score []int) int {
+// loneWinner fills cand with the winner's candidate moves and their scores,
+// and returns their number. Without withHeavy, the heavy pieces are left
+// out when they stand well and the king has a step towards its square.
+// Without all, the list may be reduced (reported by reduced): each heavy
+// piece is represented by its best move only (the first of the best in the
+// full list's order), so that the list's first best move is that of the
+// full list, but not the ones after it.
+func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, heavy chess.Bitboard, withHeavy, all bool, cand []chess.Move, score []int) (n int, reduced bool) {
 	w := a.w
 	own := p.ByColor(w)
-	n := 0
 	add := func(m chess.Move, s int) {
 		if n < len(cand) {
 			cand[n], score[n] = m, s
@@ -462,7 +479,7 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 			} else {
 				add(chess.NewMove(bestFrom, to), 50)
 			}
-			return n
+			return n, false
 		}
 		// No pawn can step forward: a pawn capture may open a file.
 		for b := pawns; b != 0; {
@@ -476,7 +493,7 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 				}
 			}
 		}
-		return n
+		return n, false
 	}
 	// The heavy pieces: wait on a square from which a check along the edge
 	// line is one move away, without checking, without standing on the
@@ -504,9 +521,13 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 			bad = a.loneBadness(p, p.PieceAt(from).Type(), from, occ, lk, want, mates, lkZone) > 1
 		}
 		if !bad {
-			return n
+			return n, false
 		}
 	}
+	// With at most two heavy pieces the full list cannot overflow cand
+	// (8 king steps and 27 moves per queen), so a reduced list has the
+	// same first best move.
+	reduced = !all && heavy.Count() <= 2
 	for b := heavy; b != 0; {
 		from := b.PopFirst()
 		pt := p.PieceAt(from).Type()
@@ -514,17 +535,62 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		now := a.loneBadness(p, pt, from, occ, lk, want, mates, lkZone)
 		var r badnessMap
 		r.init(pt, occFrom&^lk.Bitboard(), lk, want, mates)
-		for d := chess.PieceAttacks(w, pt, from, occ) &^ own &^ lk.Bitboard(); d != 0; {
+		dests := chess.PieceAttacks(w, pt, from, occ) &^ own &^ lk.Bitboard()
+		// Next to the loser's king and defended by no other piece: the
+		// badness is 100 more.
+		var exposed chess.Bitboard
+		for d := dests & lkZone; d != 0; {
 			to := d.PopFirst()
+			if p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
+				exposed |= to.Bitboard()
+			}
+		}
+		score := func(to chess.Square) int {
 			bad := r.at(to)
-			if lkZone.Has(to) && p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
+			if exposed.Has(to) {
 				bad += 100
 			}
-			add(chess.NewMove(from, to), 20*(now-bad)-bad-dist(to, t.e)/4)
+			return 20*(now-bad) - bad - dist(to, t.e)/4
+		}
+		if !reduced {
+			for d := dests; d != 0; {
+				to := d.PopFirst()
+				add(chess.NewMove(from, to), score(to))
+			}
+			continue
+		}
+		if dests == 0 {
+			continue
+		}
+		// The score falls with the badness (by 21 a point, exposed squares
+		// last) and then by one from four steps from e on: the best
+		// squares are those of least badness, the nearest to e of them, and
+		// the first of those in the list's order is the lowest square.
+		best := dests &^ exposed
+		if best == 0 {
+			best = dests
+		}
+		best = r.least(best)
+		if near := best & within3[t.e]; near != 0 {
+			best = near
+		}
+		to := best.First()
+		add(chess.NewMove(from, to), score(to))
+	}
+	return n, reduced
+}
+
+// within3 holds, by square, the squares at most three king steps from it.
+var within3 = func() (t [64]chess.Bitboard) {
+	for a := range 64 {
+		for b := range 64 {
+			if dist(chess.Square(a), chess.Square(b)) <= 3 {
+				t[a] |= chess.Square(b).Bitboard()
+			}
 		}
 	}
-	return n
-}
+	return
+}()
 
 // badnessMap holds loneBadness for every square a heavy piece may move to,
 // computed from the squares it looks at: a rook or queen on x attacks y
@@ -563,6 +629,16 @@ func (m *badnessMap) init(pt chess.PieceType, occ chess.Bitboard, lk chess.Squar
 		add(att(b.PopFirst()), 1)
 	}
 	add(att(lk), 2)
+}
+
+// least returns the squares of set (not empty) with the least badness.
+func (m *badnessMap) least(set chess.Bitboard) chess.Bitboard {
+	for i := len(m.bits) - 1; i >= 0; i-- {
+		if x := set &^ m.bits[i]; x != 0 {
+			set = x
+		}
+	}
+	return set
 }
 
 // at returns loneBadness for the piece moved to s.

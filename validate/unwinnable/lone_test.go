@@ -127,7 +127,7 @@ func TestLonePlay(t *testing.T) {
 			cand = append(cand, m)
 			score = append(score, 10-i)
 		}
-		played := a.lonePlay(&p, 0, cand, score)
+		played := a.lonePlay(&p, 0, cand, score, false)
 		if c.want == "" {
 			if played || p != before {
 				t.Errorf("%s %v: played %v, position %s", c.fen, c.cands, played, p.FEN())
@@ -140,5 +140,68 @@ func TestLonePlay(t *testing.T) {
 		if !played || a.line[0] != m || p != want {
 			t.Errorf("%s %v: played %v %v, want %s", c.fen, c.cands, played, a.line[0], c.want)
 		}
+	}
+}
+
+// TestLoneWinnerReduced: on random positions of a lone king (and pawns)
+// against queens and rooks, the reduced candidate list of loneWinner (each
+// heavy piece's best move only) has the same first best move, with the same
+// score, as the full list.
+func TestLoneWinnerReduced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	sets := []string{"Q", "R", "QR", "RR", "QQ", "Qp", "RPpp", "QRR"}
+	a := NewAnalyzer(Options{TTBits: 10})
+	a.w, a.l = chess.White, chess.Black
+	firstBest := func(cand []chess.Move, score []int) (chess.Move, int) {
+		bi := 0
+		for i := range cand {
+			if score[i] > score[bi] {
+				bi = i
+			}
+		}
+		return cand[bi], score[bi]
+	}
+	compared, reducedLists := 0, 0
+	for i := 0; i < 4000; i++ {
+		p, ok := randomLonePosition(rng, sets[i%len(sets)], 'w')
+		if !ok || p.InCheck() {
+			continue
+		}
+		lk, wk := p.KingSquare(chess.Black), p.KingSquare(chess.White)
+		var tg loneTarget
+		if !chooseLoneTarget(&tg, &p, chess.White, lk, wk, 0, 0) {
+			continue
+		}
+		tg.fill(&p, chess.White)
+		occ := p.Occupied()
+		heavy := p.Pieces(chess.White, chess.Queen) | p.Pieces(chess.White, chess.Rook)
+		for _, withHeavy := range []bool{false, true} {
+			var c1, c2 [loneMoves]chess.Move
+			var s1, s2 [loneMoves]int
+			n1, reduced := a.loneWinner(&p, &tg, lk, wk, occ, heavy, withHeavy, false, c1[:], s1[:])
+			n2, full := a.loneWinner(&p, &tg, lk, wk, occ, heavy, withHeavy, true, c2[:], s2[:])
+			if full {
+				t.Fatalf("%s: the full list reported as reduced", p.FEN())
+			}
+			if (n1 == 0) != (n2 == 0) {
+				t.Fatalf("%s: %d reduced candidates, %d full", p.FEN(), n1, n2)
+			}
+			if n1 == 0 {
+				continue
+			}
+			if reduced {
+				reducedLists++
+			}
+			compared++
+			m1, b1 := firstBest(c1[:n1], s1[:n1])
+			m2, b2 := firstBest(c2[:n2], s2[:n2])
+			if m1 != m2 || b1 != b2 {
+				t.Fatalf("%s (heavy %v): reduced list picks %v (%d), full list %v (%d)", p.FEN(), withHeavy, m1, b1, m2, b2)
+			}
+		}
+	}
+	t.Logf("%d lists compared, %d reduced", compared, reducedLists)
+	if reducedLists < 1000 {
+		t.Errorf("only %d reduced lists", reducedLists)
 	}
 }
