@@ -5,7 +5,7 @@ import "github.com/arbiter-chess/arbiter/chess"
 // The constructive helpmate stage: greedy lines ("dives") from the root,
 // each following at every ply the legal move with the best score for a
 // simple plan (see the package documentation, step 5b, scoreWinner,
-// scoreLoser and cornerScore). At every position with the winner to move,
+// scoreLoser, cornerWinnerScores and cornerLoserScores). At every position with the winner to move,
 // each move that may give check and may leave the loser's king without a
 // flight square is tried for a mate in one. Once a capture leaves the loser
 // with its king and pawns, or a promotion gives the winner a queen or a
@@ -150,21 +150,16 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		switch {
 		case a.pat != nil:
 			best = a.patternScores(p, &ctx, f, winnerToMove, seed, noise)
+		case ctx.cornerPlan && winnerToMove:
+			best = a.cornerWinnerScores(p, &ctx, f, seed, noise)
 		case ctx.cornerPlan:
-			bs := triedScore
-			for i := 0; i < f.ml.N; i++ {
-				check := winnerToMove && f.class[i] != 0
-				s := int32(a.diveScore(p, &ctx, f.ml.Moves[i], check)*16) + diveNoise(i, seed, noise)
-				a.scores[i] = s
-				if s > bs {
-					best, bs = i, s
-				}
-			}
+			best = a.cornerLoserScores(p, &ctx, f, seed, noise)
 		case winnerToMove:
 			best = a.scoreWinner(p, &ctx, f, seed, noise)
 		default:
 			best = a.scoreLoser(p, &ctx, f, seed, noise)
 		}
+		a.rawScores, a.rawSeed, a.rawNoise = true, seed, noise
 		if picked = a.divePick(ply, seen[:ply+1], best, 0); picked < 0 {
 			return false
 		}
@@ -193,6 +188,9 @@ func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 	nt, first := 0, -1
 	for {
 		if best < 0 {
+			if a.rawScores {
+				a.addNoise(f.ml.N)
+			}
 			bs := triedScore
 			for i := 0; i < f.ml.N; i++ {
 				if s := scores[i]; s > bs {
@@ -213,7 +211,9 @@ func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 		child.Play(f.ml.Moves[best])
 		h := child.Hash()
 		rep := false
-		for j := ply - 1; j >= 0; j -= 2 {
+		// Only the positions since the last capture or pawn move can
+		// repeat: those before it had other pieces or pawns.
+		for j, lo := ply-1, max(0, ply+1-child.HalfmoveClock()); j >= lo; j -= 2 {
 			if seen[j] == h {
 				rep = true
 				break
@@ -293,7 +293,7 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 	return false
 }
 
-// diveContext holds what diveScore needs of a position.
+// diveContext holds what the scores of a dive ply need of its position.
 type diveContext struct {
 	lk, wk chess.Square // the kings of the loser and the winner
 	occ    chess.Bitboard
@@ -357,22 +357,16 @@ func sideAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) (a1, a2 c
 	return a1, a2
 }
 
-// diveScore rates move m of p for the corner plan (higher is better);
-// check tells whether the winner's move may give check. The generic plan is
-// scored by scoreWinner and scoreLoser.
-func (a *Analyzer) diveScore(p *chess.Position, ctx *diveContext, m chess.Move, check bool) int {
-	if m.IsCastle() {
-		return -5
+// addNoise adds the noise to the first n scores of a.scores, which the
+// scoring of the last ply left without it (see scoreWinner), except to
+// those set aside (triedScore, deadScore).
+func (a *Analyzer) addNoise(n int) {
+	a.rawScores = false
+	for i := 0; i < n; i++ {
+		if s := a.scores[i]; s != triedScore && s != deadScore {
+			a.scores[i] = s + diveNoise(i, a.rawSeed, a.rawNoise)
+		}
 	}
-	from, to := m.From(), m.To()
-	pt := p.PieceAt(from).Type()
-	capt := chess.NoPieceType
-	if m.IsEnPassant() {
-		capt = chess.Pawn
-	} else if ctx.occ.Has(to) {
-		capt = p.PieceAt(to).Type()
-	}
-	return a.cornerScore(p, ctx, m, pt, capt, check)
 }
 
 // diveNoise is the noise added to the score of the i-th move of a ply.
@@ -384,14 +378,16 @@ func diveNoise(i int, seed, noise uint32) int32 {
 	return int32(r & noise)
 }
 
-// scoreWinner fills a.scores (score*16 plus the noise) for the moves of f
+// scoreWinner fills a.scores (score*16, the noise added later by addNoise
+// when divePick needs more than the best) for the moves of f
 // under the generic plan, the winner to move: a queen promotion first;
 // captures by value; pawn pushes, the further the better; the king towards
 // the piece blocking its pawn (pawnT; by steps around the pawns, see
 // kingRoute) or to two squares from the loser's king, the other pieces towards that king but not next to it; a possible
 // check (f.class, set by mateInOne) a little; a piece left where the loser
 // can take it and only one winner's piece defends it, much less. It returns
-// the index of the best score (the first one).
+// the index of the best score with the noise (the first one); the noise is
+// computed only for the moves that could be best with it.
 func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	w := a.w
 	occ, lk := ctx.occ, ctx.lk
@@ -453,17 +449,19 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			s += 6
 		}
 	done:
-		sc := int32(s*16) + diveNoise(i, seed, noise)
+		sc := int32(s * 16)
 		a.scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
+		if sc+int32(noise) > bs {
+			if sc += diveNoise(i, seed, noise); sc > bs {
+				best, bs = i, sc
+			}
 		}
 	}
 	return best
 }
 
-// scoreLoser fills a.scores (score*16 plus the noise) for the moves of f
-// under the generic plan, the loser to move: no captures; the king towards
+// scoreLoser fills a.scores (score*16, without the noise, as scoreWinner)
+// for the moves of f under the generic plan, the loser to move: no captures; the king towards
 // the winner's king (not next to it) and the edge, or away from its own
 // piece that the winner's king goes for (pawnT); pawns stay unless a
 // promoted blocker is needed (ctx.promo); other pieces step onto squares
@@ -523,10 +521,12 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 			}
 		}
 	done:
-		sc := int32(s*16) + diveNoise(i, seed, noise)
+		sc := int32(s * 16)
 		a.scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
+		if sc+int32(noise) > bs {
+			if sc += diveNoise(i, seed, noise); sc > bs {
+				best, bs = i, sc
+			}
 		}
 	}
 	return best
@@ -611,6 +611,152 @@ func (a *Analyzer) cornerScore(p *chess.Position, ctx *diveContext, m chess.Move
 		s += 3
 	}
 	return s
+}
+
+// cornerWinnerScores fills a.scores (score*16, without the noise, as
+// scoreWinner) for the winner's moves of f under the corner plan, for when
+// the winner has only minor pieces: its king and pieces close in on the
+// target corner, captures are avoided (the loser's pieces are to become
+// blockers) unless the winner has a queen, rook or pawn, or the piece
+// taken is a queen; a possible check (f.class) counts a little. It
+// returns the index of the best score with the noise (the first one).
+func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
+	c := ctx.corner
+	exposed := ctx.lAtt &^ ctx.wAtt2
+	bs := triedScore
+	// The moves come grouped by the square they leave.
+	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		from, to := m.From(), m.To()
+		if from != lastFrom {
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
+		}
+		s := 0
+		switch m.Kind() {
+		case chess.FlagCastle:
+			s = -5
+			goto done
+		case chess.FlagPromotion:
+			if m.Promotion() == chess.Queen {
+				s = 1000
+			} else {
+				s = -20
+			}
+			goto done
+		case chess.FlagEnPassant:
+			s = cornerCapture(ctx, chess.Pawn)
+		default:
+			if ctx.occ.Has(to) {
+				s = cornerCapture(ctx, p.PieceAt(to).Type())
+			}
+		}
+		switch pt {
+		case chess.Pawn:
+			s += 15 + (to.Rank()^int(a.w)*7)*2
+		case chess.King:
+			s += 6 * (abs(dFrom-2) - abs(dist(to, c)-2))
+		default:
+			s += 4 * (abs(dFrom-3) - abs(dist(to, c)-3))
+			if exposed.Has(to) {
+				s -= 30
+			}
+		}
+		if f.class[i] != 0 {
+			s += 3
+		}
+	done:
+		sc := int32(s * 16)
+		a.scores[i] = sc
+		if sc+int32(noise) > bs {
+			if sc += diveNoise(i, seed, noise); sc > bs {
+				best, bs = i, sc
+			}
+		}
+	}
+	return best
+}
+
+// cornerCapture is the score of the winner's capture of a piece of type
+// capt under the corner plan.
+func cornerCapture(ctx *diveContext, capt chess.PieceType) int {
+	if ctx.heavy || capt == chess.Queen {
+		// A queen next to the corner can always interpose on the
+		// bishop's line or take the checker: a bad blocker.
+		return 40 + 10*pieceValue[capt]
+	}
+	return -10 - 5*pieceValue[capt] // blockers are needed
+}
+
+// cornerLoserScores fills a.scores (score*16, without the noise, as
+// scoreWinner) for the loser's moves of f under the corner plan: its king
+// goes to the target corner, its other pieces gather around it as blockers
+// off the bishop's line into the corner (its pawns promote to new ones
+// when the winner needs that, ctx.promo), and nothing is captured. It
+// returns the index of the best score with the noise (the first one).
+func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
+	c := ctx.corner
+	bs := triedScore
+	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		from, to := m.From(), m.To()
+		if from != lastFrom {
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
+		}
+		var s int
+		switch {
+		case m.IsCastle():
+			s = -5
+		case m.IsEnPassant():
+			s = -60 - 10*pieceValue[chess.Pawn]
+		case ctx.occ.Has(to):
+			s = -60 - 10*pieceValue[p.PieceAt(to).Type()]
+		case pt == chess.King:
+			s = 15 * (dFrom - dist(to, c))
+		default:
+			// Keep the bishop's checking line into the corner open.
+			if ctx.diag.Has(from) && !ctx.diag.Has(to) {
+				s = 12
+			} else if ctx.diag.Has(to) {
+				s = -15
+			}
+			dTo := dist(to, c)
+			if pt == chess.Pawn {
+				if !ctx.promo {
+					s += 2 * (dFrom - dTo)
+					break
+				}
+				switch m.Promotion() {
+				case chess.NoPieceType:
+					s += 12
+				case chess.Queen:
+					s -= 10
+				default:
+					s += 30
+				}
+				break
+			}
+			s += 5 * (dFrom - dTo)
+			switch {
+			case to == c:
+				s -= 20 // the king's square
+			case dTo == 1:
+				s += 10
+			}
+			if dist(to, ctx.lk) == 1 {
+				s += 3
+			}
+		}
+		sc := int32(s * 16)
+		a.scores[i] = sc
+		if sc+int32(noise) > bs {
+			if sc += diveNoise(i, seed, noise); sc > bs {
+				best, bs = i, sc
+			}
+		}
+	}
+	return best
 }
 
 // diveCorner picks the corner of the corner plan: of the corners where the

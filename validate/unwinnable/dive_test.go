@@ -125,3 +125,159 @@ func BenchmarkDives(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n), "µs/pos")
 	b.ReportMetric(0, "ns/op")
 }
+
+// refDiveScore rates move m of p for the corner plan (higher is better);
+// check tells whether the winner's move may give check. It is the plain
+// statement of what cornerWinnerScores and cornerLoserScores compute.
+func (a *Analyzer) refDiveScore(p *chess.Position, ctx *diveContext, m chess.Move, check bool) int {
+	if m.IsCastle() {
+		return -5
+	}
+	from, to := m.From(), m.To()
+	pt := p.PieceAt(from).Type()
+	capt := chess.NoPieceType
+	if m.IsEnPassant() {
+		capt = chess.Pawn
+	} else if ctx.occ.Has(to) {
+		capt = p.PieceAt(to).Type()
+	}
+	return a.refCornerScore(p, ctx, m, pt, capt, check)
+}
+
+// refCornerScore rates move m when the winner has only minor pieces: the
+// loser's king goes to the target corner, the loser's other pieces gather
+// around it as blockers (its pawns promote to new ones when the winner needs
+// that), the winner's king and pieces close in, and nothing is captured.
+func (a *Analyzer) refCornerScore(p *chess.Position, ctx *diveContext, m chess.Move, pt, capt chess.PieceType, check bool) int {
+	from, to := m.From(), m.To()
+	c := ctx.corner
+	if p.SideToMove() == a.w {
+		s := 0
+		if capt != chess.NoPieceType {
+			switch {
+			case ctx.heavy:
+				s += 40 + 10*pieceValue[capt]
+			case capt == chess.Queen:
+				// A queen next to the corner can always interpose
+				// on the bishop's line or take the checker: a bad blocker.
+				s += 40 + 10*pieceValue[capt]
+			default:
+				s -= 10 + 5*pieceValue[capt] // blockers are needed
+			}
+		}
+		if pr := m.Promotion(); pr != chess.NoPieceType {
+			if pr == chess.Queen {
+				return 1000
+			}
+			return -20
+		}
+		switch pt {
+		case chess.Pawn:
+			s += 15 + (to.Rank()^int(a.w)*7)*2
+		case chess.King:
+			s += 6 * (abs(dist(from, c)-2) - abs(dist(to, c)-2))
+		default:
+			s += 4 * (abs(dist(from, c)-3) - abs(dist(to, c)-3))
+			if ctx.lAtt.Has(to) && !ctx.wAtt2.Has(to) {
+				s -= 30
+			}
+		}
+		if check {
+			s += 3
+		}
+		return s
+	}
+	if capt != chess.NoPieceType {
+		return -60 - 10*pieceValue[capt]
+	}
+	if pt == chess.King {
+		return 15 * (dist(from, c) - dist(to, c))
+	}
+	s := 0
+	// Keep the bishop's checking line into the corner open.
+	if ctx.diag.Has(from) && !ctx.diag.Has(to) {
+		s += 12
+	} else if ctx.diag.Has(to) {
+		s -= 15
+	}
+	if pt == chess.Pawn {
+		if ctx.promo {
+			switch m.Promotion() {
+			case chess.NoPieceType:
+				return s + 12
+			case chess.Queen:
+				return s - 10
+			}
+			return s + 30
+		}
+		return s + 2*(dist(from, c)-dist(to, c))
+	}
+	s += 5 * (dist(from, c) - dist(to, c))
+	switch {
+	case to == c:
+		s -= 20 // the king's square
+	case dist(to, c) == 1:
+		s += 10
+	}
+	if dist(to, ctx.lk) == 1 {
+		s += 3
+	}
+	return s
+}
+
+// TestCornerScores: cornerWinnerScores and cornerLoserScores give every
+// move of the final positions of real games the score of refDiveScore, and
+// pick the first best score with the noise.
+func TestCornerScores(t *testing.T) {
+	calls := loadFinals(t)
+	a := NewAnalyzer(Options{TTBits: 10})
+	rng := rand.New(rand.NewPCG(9, 10))
+	f := &a.frames[0]
+	moves := 0
+	for _, c := range calls {
+		p := c.pos
+		a.w, a.l = c.winner, c.winner.Other()
+		p.LegalMoves(&f.ml)
+		if f.ml.N == 0 || !validPosition(&p) {
+			continue
+		}
+		winnerToMove := p.SideToMove() == a.w
+		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied()}
+		ctx.attacks(&p, a.w, winnerToMove)
+		ctx.heavy = p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0
+		ctx.promo = !winnerToMove && !ctx.heavy && needsPromotion(&p, a.w)
+		ctx.cornerPlan, ctx.corner = true, diveCorner(&p, a.w, ctx.lk, rng.IntN(3))
+		if p.Pieces(a.w, chess.Knight) == 0 && p.Pieces(a.w, chess.Bishop) != 0 {
+			ctx.diag = chess.BishopAttacks(ctx.corner, 0)
+		}
+		for i := 0; i < f.ml.N; i++ {
+			f.class[i] = uint8(rng.IntN(2))
+		}
+		seed, noise := rng.Uint32(), uint32(15)
+		if rng.IntN(2) == 0 {
+			noise = 127
+		}
+		var best int
+		if winnerToMove {
+			best = a.cornerWinnerScores(&p, &ctx, f, seed, noise)
+		} else {
+			best = a.cornerLoserScores(&p, &ctx, f, seed, noise)
+		}
+		wantBest, bs := -1, triedScore
+		for i := 0; i < f.ml.N; i++ {
+			m := f.ml.Moves[i]
+			want := int32(a.refDiveScore(&p, &ctx, m, winnerToMove && f.class[i] != 0) * 16)
+			if a.scores[i] != want {
+				t.Fatalf("%s %v: %v scored %d, want %d", p.FEN(), a.w, m, a.scores[i], want)
+			}
+			if s := want + diveNoise(i, seed, noise); s > bs {
+				wantBest, bs = i, s
+			}
+			moves++
+		}
+		if best != wantBest {
+			t.Fatalf("%s %v: best %d, want %d", p.FEN(), a.w, best, wantBest)
+		}
+	}
+	t.Logf("%d moves compared", moves)
+}
