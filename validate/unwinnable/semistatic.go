@@ -355,18 +355,51 @@ func (s *semistatic) stalemateRule() {
 		if mobile[a] {
 			continue
 		}
-		ka := kr[a]
-		steps := s.clear[a] &^ s.permAtt[a.Other()]
-		var f chess.Bitboard
-		for x := chess.Square(0); x < 64; x++ {
-			near := kingSteps(x.Bitboard()) | x.Bitboard()
-			if kingSteps(ka&^near)&steps&^near == 0 {
-				f |= x.Bitboard()
-			}
-		}
-		s.forbid[a.Other()] = f
+		s.forbid[a.Other()] = stalemateSquares(kr[a], s.clear[a]&^s.permAtt[a.Other()])
 	}
 }
+
+// stalemateSquares returns the squares x such that no square of steps
+// outside near(x) (x and its neighbours) is one step from a square of ka
+// outside near(x):
+//
+//	kingSteps(ka &^ near(x)) & steps &^ near(x) == 0.
+//
+// Let k1 = kingSteps(ka) & steps. A square of k1 three or more steps from x
+// lies outside near(x), and so do its neighbours, one of which is in ka:
+// x fails. So only the squares within two steps of every square of k1 can
+// pass. Of those, a square x whose near(x) misses ka passes exactly when
+// k1 lies in near(x); the others get the full test.
+func stalemateSquares(ka, steps chess.Bitboard) chess.Bitboard {
+	k1 := kingSteps(ka) & steps
+	in1, in2 := ^chess.Bitboard(0), ^chess.Bitboard(0)
+	for b := k1; b != 0 && in2 != 0; {
+		y := b.PopFirst()
+		in1 &= kingNear[y]
+		in2 &= kingNear2[y]
+	}
+	touch := kingSteps(ka) | ka // the squares x with near(x) meeting ka
+	f := in1 &^ touch
+	for b := in2 & touch; b != 0; {
+		x := b.PopFirst()
+		near := kingNear[x]
+		if kingSteps(ka&^near)&steps&^near == 0 {
+			f |= x.Bitboard()
+		}
+	}
+	return f
+}
+
+// kingNear and kingNear2 hold, by square, the squares at most one and at
+// most two king steps from it.
+var kingNear, kingNear2 = func() (n1, n2 [64]chess.Bitboard) {
+	for x := range 64 {
+		b := chess.Square(x).Bitboard()
+		n1[x] = kingSteps(b) | b
+		n2[x] = kingSteps(n1[x]) | n1[x]
+	}
+	return
+}()
 
 // flood closes r under step onto squares of allowed.
 func flood(r, allowed chess.Bitboard, step func(chess.Bitboard) chess.Bitboard) chess.Bitboard {

@@ -1,6 +1,7 @@
 package unwinnable
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/chess"
@@ -42,6 +43,48 @@ func TestSemistaticRules(t *testing.T) {
 			if got := s.unwinnable(&p, w); got != want {
 				t.Errorf("%s %v: semistatic %v, want %v", c.fen, w, got, want)
 			}
+		}
+	}
+}
+
+// TestStalemateSquares: stalemateSquares gives the squares of its
+// definition, tested square by square, on random sets of every density.
+func TestStalemateSquares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	randomSet := func() chess.Bitboard {
+		var b chess.Bitboard
+		switch rng.IntN(4) {
+		case 0: // a few squares
+			for range rng.IntN(6) {
+				b |= chess.Square(rng.IntN(64)).Bitboard()
+			}
+		case 1: // a block
+			r0, f0 := rng.IntN(8), rng.IntN(8)
+			r1, f1 := r0+rng.IntN(8-r0), f0+rng.IntN(8-f0)
+			for r := r0; r <= r1; r++ {
+				for f := f0; f <= f1; f++ {
+					b |= chess.NewSquare(f, r).Bitboard()
+				}
+			}
+		default:
+			b = chess.Bitboard(rng.Uint64() & rng.Uint64())
+			if rng.IntN(2) == 0 {
+				b = ^b
+			}
+		}
+		return b
+	}
+	for i := 0; i < 20000; i++ {
+		ka, steps := randomSet(), randomSet()
+		var want chess.Bitboard
+		for x := chess.Square(0); x < 64; x++ {
+			near := kingSteps(x.Bitboard()) | x.Bitboard()
+			if kingSteps(ka&^near)&steps&^near == 0 {
+				want |= x.Bitboard()
+			}
+		}
+		if got := stalemateSquares(ka, steps); got != want {
+			t.Fatalf("ka %#x steps %#x: got %#x, want %#x", uint64(ka), uint64(steps), uint64(got), uint64(want))
 		}
 	}
 }
