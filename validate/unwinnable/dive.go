@@ -857,7 +857,12 @@ func abs(x int) int {
 }
 
 // edgeDist is the distance of s to the nearest edge of the board.
-func edgeDist(s chess.Square) int {
-	f, r := s.File(), s.Rank()
-	return min(f, 7-f, r, 7-r)
-}
+func edgeDist(s chess.Square) int { return int(edgeTable[s&63]) }
+
+var edgeTable = func() (t [64]uint8) {
+	for s := range 64 {
+		f, r := s%8, s/8
+		t[s] = uint8(min(f, 7-f, r, 7-r))
+	}
+	return
+}()

@@ -245,7 +245,9 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 		// A repeated position: the plan goes round in circles.
 		i := ply - ply0
 		seen[i] = p.Hash()
-		for j := i - 4; j >= 0; j -= 2 {
+		// (Only the positions since the last capture or pawn move can
+		// repeat.)
+		for j, lo := i-4, max(0, i-p.HalfmoveClock()); j >= lo; j -= 2 {
 			if seen[j] == seen[i] {
 				return first, false
 			}
@@ -377,14 +379,15 @@ func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score
 		n--
 		// The move is played in place: a copy is needed only to take back
 		// a winner's move that stalemates, which is rare.
-		winner := p.SideToMove() == a.w
-		var saved chess.Position
-		if winner {
-			saved = *p
+		if p.SideToMove() != a.w {
+			p.Play(m)
+			a.line[ply] = m
+			return true
 		}
+		saved := *p
 		p.Play(m)
 		// HasLegalMove first: it usually finds a king step at once.
-		if winner && !p.HasLegalMove() && !p.InCheck() {
+		if !p.HasLegalMove() && !p.InCheck() {
 			*p = saved
 			if firstOnly {
 				return false
