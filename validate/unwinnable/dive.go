@@ -121,11 +121,9 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 			ply--
 			continue
 		}
-		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied()}
+		ctx := diveContext{lk: p.KingSquare(a.l), wk: p.KingSquare(a.w), occ: p.Occupied(), pawnT: chess.NoSquare}
 		winnerToMove := p.SideToMove() == a.w
-		ctx.attacks(p, a.w, winnerToMove)
 		ctx.heavy = p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0
-		ctx.pawnT = divePawnTarget(p, a.w)
 		if a.pat == nil && (!ctx.heavy || variant == 1 || variant == 2 || variant >= 3 && variant&1 == 0) {
 			if corner == chess.NoSquare {
 				corner = diveCorner(p, a.w, ctx.lk, variant)
@@ -134,6 +132,16 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 			if p.Pieces(a.w, chess.Knight) == 0 && p.Pieces(a.w, chess.Bishop) != 0 {
 				ctx.diag = chess.BishopAttacks(corner, 0)
 			}
+		}
+		generic := a.pat == nil && !ctx.cornerPlan
+		// The attack maps: every plan needs them with the winner to move;
+		// with the loser to move only the generic one does, for the
+		// loser's pieces other than its king and pawns.
+		if winnerToMove || generic && !loserKP(p, a.l) {
+			ctx.attacks(p, a.w, winnerToMove)
+		}
+		if generic {
+			ctx.pawnT = divePawnTarget(p, a.w)
 		}
 		if winnerToMove {
 			lf := a.leafFilter(p)
@@ -306,7 +314,8 @@ type diveContext struct {
 	corner     chess.Square
 	diag       chess.Bitboard // with bishops only: the diagonal through the corner
 	// Squares attacked by the loser's pieces, and by at least one and at
-	// least two of the winner's (x-rays and pins ignored).
+	// least two of the winner's (x-rays and pins ignored); filled only as
+	// far as the plan needs them (see dive).
 	lAtt, wAtt1, wAtt2 chess.Bitboard
 }
 
@@ -530,87 +539,6 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 		}
 	}
 	return best
-}
-
-// cornerScore rates move m when the winner has only minor pieces: the
-// loser's king goes to the target corner, the loser's other pieces gather
-// around it as blockers (its pawns promote to new ones when the winner needs
-// that), the winner's king and pieces close in, and nothing is captured.
-func (a *Analyzer) cornerScore(p *chess.Position, ctx *diveContext, m chess.Move, pt, capt chess.PieceType, check bool) int {
-	from, to := m.From(), m.To()
-	c := ctx.corner
-	if p.SideToMove() == a.w {
-		s := 0
-		if capt != chess.NoPieceType {
-			switch {
-			case ctx.heavy:
-				s += 40 + 10*pieceValue[capt]
-			case capt == chess.Queen:
-				// A queen next to the corner can always interpose
-				// on the bishop's line or take the checker: a bad blocker.
-				s += 40 + 10*pieceValue[capt]
-			default:
-				s -= 10 + 5*pieceValue[capt] // blockers are needed
-			}
-		}
-		if pr := m.Promotion(); pr != chess.NoPieceType {
-			if pr == chess.Queen {
-				return 1000
-			}
-			return -20
-		}
-		switch pt {
-		case chess.Pawn:
-			s += 15 + (to.Rank()^int(a.w)*7)*2
-		case chess.King:
-			s += 6 * (abs(dist(from, c)-2) - abs(dist(to, c)-2))
-		default:
-			s += 4 * (abs(dist(from, c)-3) - abs(dist(to, c)-3))
-			if ctx.lAtt.Has(to) && !ctx.wAtt2.Has(to) {
-				s -= 30
-			}
-		}
-		if check {
-			s += 3
-		}
-		return s
-	}
-	if capt != chess.NoPieceType {
-		return -60 - 10*pieceValue[capt]
-	}
-	if pt == chess.King {
-		return 15 * (dist(from, c) - dist(to, c))
-	}
-	s := 0
-	// Keep the bishop's checking line into the corner open.
-	if ctx.diag.Has(from) && !ctx.diag.Has(to) {
-		s += 12
-	} else if ctx.diag.Has(to) {
-		s -= 15
-	}
-	if pt == chess.Pawn {
-		if ctx.promo {
-			switch m.Promotion() {
-			case chess.NoPieceType:
-				return s + 12
-			case chess.Queen:
-				return s - 10
-			}
-			return s + 30
-		}
-		return s + 2*(dist(from, c)-dist(to, c))
-	}
-	s += 5 * (dist(from, c) - dist(to, c))
-	switch {
-	case to == c:
-		s -= 20 // the king's square
-	case dist(to, c) == 1:
-		s += 10
-	}
-	if dist(to, ctx.lk) == 1 {
-		s += 3
-	}
-	return s
 }
 
 // cornerWinnerScores fills a.scores (score*16, without the noise, as
