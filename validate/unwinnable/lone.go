@@ -62,10 +62,26 @@ type kingDist struct {
 
 // init starts the distances to s over free.
 func (k *kingDist) init(s chess.Square, free chess.Bitboard) {
+	if free == ^chess.Bitboard(0) {
+		// Nothing in the way: the plain king distances, all reached.
+		k.d = distRows[s]
+		k.s, k.n, k.front, k.seen, k.free = s, 7, 0, free, free
+		return
+	}
 	k.d = unreachable
 	k.d[s] = 0
 	k.s, k.n, k.front, k.seen, k.free = s, 0, s.Bitboard(), s.Bitboard(), free
 }
+
+// distRows holds the king distances from each square.
+var distRows = func() (t [64][64]int8) {
+	for a := range 64 {
+		for b := range 64 {
+			t[a][b] = int8(dist(chess.Square(a), chess.Square(b)))
+		}
+	}
+	return
+}()
 
 // at returns the number of king steps from x to s, or 16 more than the
 // plain distance when no path over free squares leads there.

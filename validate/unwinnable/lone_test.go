@@ -205,3 +205,48 @@ func TestLoneWinnerReduced(t *testing.T) {
 		t.Errorf("only %d reduced lists", reducedLists)
 	}
 }
+
+// TestKingDist: kingDist.at gives the number of king steps over free
+// squares (16 more than the plain distance when there is no path), asked
+// in any order, for random sets of free squares including the full board.
+func TestKingDist(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 3000; i++ {
+		free := ^chess.Bitboard(0)
+		if i%3 != 0 {
+			for range rng.IntN(20) {
+				free &^= chess.Square(rng.IntN(64)).Bitboard()
+			}
+		}
+		s := chess.Square(rng.IntN(64))
+		// Reference: breadth-first search square by square.
+		var want [64]int
+		for x := range want {
+			want[x] = -1
+		}
+		want[s] = 0
+		queue := []chess.Square{s}
+		for len(queue) > 0 {
+			x := queue[0]
+			queue = queue[1:]
+			for b := chess.KingAttacks(x) & free; b != 0; {
+				y := b.PopFirst()
+				if want[y] < 0 {
+					want[y] = want[x] + 1
+					queue = append(queue, y)
+				}
+			}
+		}
+		var k kingDist
+		k.init(s, free)
+		for _, x := range rng.Perm(64) {
+			w := want[x]
+			if w < 0 {
+				w = 16 + dist(chess.Square(x), s)
+			}
+			if got := k.at(chess.Square(x)); got != w {
+				t.Fatalf("free %#x, to %v: at(%v) = %d, want %d", uint64(free), s, chess.Square(x), got, w)
+			}
+		}
+	}
+}
