@@ -219,15 +219,17 @@ func (a *Analyzer) patternScores(p *chess.Position, ctx *diveContext, f *frame, 
 	} else {
 		sc = a.loserPatternScorer(p, ctx)
 	}
-	for i := 0; i < f.ml.N; i++ {
+	moves := f.ml.Moves[:f.ml.N]
+	scores, class := a.scores[:len(moves)], f.class[:len(moves)]
+	for i, m := range moves {
 		var s int
 		if winnerToMove {
-			s = sc.winner(p, f.ml.Moves[i], f.class[i] != 0)
+			s = sc.winner(p, m, class[i] != 0)
 		} else {
-			s = sc.loser(p, f.ml.Moves[i])
+			s = sc.loser(p, m)
 		}
 		v := int32(s * 16)
-		a.scores[i] = v
+		scores[i] = v
 		if v+int32(noise) > bs {
 			if v += diveNoise(i, seed, noise); v > bs {
 				best, bs = i, v

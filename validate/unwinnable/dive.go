@@ -266,8 +266,9 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 	around := chess.KingAttacks(ctx.lk)
 	flights := around &^ p.ByColor(a.l) &^ ctx.wAtt1
 	occNoKing := ctx.occ &^ ctx.lk.Bitboard()
-	for i := 0; i < f.ml.N; i++ {
-		m := f.ml.Moves[i]
+	moves := f.ml.Moves[:f.ml.N]
+	class := f.class[:len(moves)]
+	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if m.Kind() == chess.FlagNormal && !lf.disc.Has(from) {
 			// lf.mayCheck without its last case, a slider moving away from
@@ -275,10 +276,10 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 			// king was in check already (never with the winner to move).
 			pt := p.PieceAt(from).Type()
 			if !lf.checks[pt].Has(to) {
-				f.class[i] = 0
+				class[i] = 0
 				continue
 			}
-			f.class[i] = 1
+			class[i] = 1
 			if flights&^chess.PieceAttacks(a.w, pt, to, occNoKing&^from.Bitboard()) != 0 {
 				continue
 			}
@@ -286,7 +287,7 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 				continue
 			}
 		} else {
-			f.class[i] = 1
+			class[i] = 1
 		}
 		*child = *p
 		child.Play(m)
@@ -371,8 +372,8 @@ func sideAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) (a1, a2 c
 // those set aside (triedScore, deadScore).
 func (a *Analyzer) addNoise(n int) {
 	a.rawScores = false
-	for i := 0; i < n; i++ {
-		if s := a.scores[i]; s != triedScore && s != deadScore {
+	for i, s := range a.scores[:n] {
+		if s != triedScore && s != deadScore {
 			a.scores[i] = s + diveNoise(i, a.rawSeed, a.rawNoise)
 		}
 	}
@@ -405,8 +406,9 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 	// The moves come grouped by the square they leave: look the piece and
 	// its distance to the loser's king up once per group.
 	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
-	for i := 0; i < f.ml.N; i++ {
-		m := f.ml.Moves[i]
+	moves := f.ml.Moves[:f.ml.N]
+	scores, class := a.scores[:len(moves)], f.class[:len(moves)]
+	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, lk)
@@ -454,12 +456,12 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 				s -= 30 + 5*pieceValue[pt]
 			}
 		}
-		if f.class[i] != 0 {
+		if class[i] != 0 {
 			s += 6
 		}
 	done:
 		sc := int32(s * 16)
-		a.scores[i] = sc
+		scores[i] = sc
 		if sc+int32(noise) > bs {
 			if sc += diveNoise(i, seed, noise); sc > bs {
 				best, bs = i, sc
@@ -479,8 +481,9 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	occ, lk, wk := ctx.occ, ctx.lk, ctx.wk
 	bs := triedScore
-	for i := 0; i < f.ml.N; i++ {
-		m := f.ml.Moves[i]
+	moves := f.ml.Moves[:f.ml.N]
+	scores := a.scores[:len(moves)]
+	for i, m := range moves {
 		from, to := m.From(), m.To()
 		var s int
 		switch m.Kind() {
@@ -531,7 +534,7 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 		}
 	done:
 		sc := int32(s * 16)
-		a.scores[i] = sc
+		scores[i] = sc
 		if sc+int32(noise) > bs {
 			if sc += diveNoise(i, seed, noise); sc > bs {
 				best, bs = i, sc
@@ -554,8 +557,9 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 	bs := triedScore
 	// The moves come grouped by the square they leave.
 	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
-	for i := 0; i < f.ml.N; i++ {
-		m := f.ml.Moves[i]
+	moves := f.ml.Moves[:f.ml.N]
+	scores, class := a.scores[:len(moves)], f.class[:len(moves)]
+	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
@@ -590,12 +594,12 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 				s -= 30
 			}
 		}
-		if f.class[i] != 0 {
+		if class[i] != 0 {
 			s += 3
 		}
 	done:
 		sc := int32(s * 16)
-		a.scores[i] = sc
+		scores[i] = sc
 		if sc+int32(noise) > bs {
 			if sc += diveNoise(i, seed, noise); sc > bs {
 				best, bs = i, sc
@@ -626,8 +630,9 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 	c := ctx.corner
 	bs := triedScore
 	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
-	for i := 0; i < f.ml.N; i++ {
-		m := f.ml.Moves[i]
+	moves := f.ml.Moves[:f.ml.N]
+	scores := a.scores[:len(moves)]
+	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
@@ -677,7 +682,7 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 			}
 		}
 		sc := int32(s * 16)
-		a.scores[i] = sc
+		scores[i] = sc
 		if sc+int32(noise) > bs {
 			if sc += diveNoise(i, seed, noise); sc > bs {
 				best, bs = i, sc

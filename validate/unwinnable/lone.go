@@ -382,12 +382,12 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 // that does not stalemate the loser, and reports whether there was one.
 // With firstOnly, only the best candidate is tried.
 func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int, firstOnly bool) bool {
-	n := len(cand)
-	for n > 0 {
-		bi := 0
-		for i := 1; i < n; i++ {
-			if score[i] > score[bi] {
-				bi = i
+	score = score[:len(cand)]
+	for n := len(cand); n > 0; {
+		bi, bs := 0, score[0]
+		for i, s := range score[1:n] {
+			if s > bs {
+				bi, bs = i+1, s
 			}
 		}
 		m := cand[bi]
