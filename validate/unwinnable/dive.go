@@ -266,6 +266,9 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 	around := chess.KingAttacks(ctx.lk)
 	flights := around &^ p.ByColor(a.l) &^ ctx.wAtt1
 	occNoKing := ctx.occ &^ ctx.lk.Bitboard()
+	// The squares from which some piece type checks: a plain move to
+	// another one cannot check directly.
+	anyCheck := lf.checks[chess.Pawn] | lf.checks[chess.Knight] | lf.checks[chess.Queen]
 	moves := f.ml.Moves[:f.ml.N]
 	class := f.class[:len(moves)]
 	for i, m := range moves {
@@ -274,6 +277,10 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 			// lf.mayCheck without its last case, a slider moving away from
 			// the king along a line through it, which checks only if the
 			// king was in check already (never with the winner to move).
+			if !anyCheck.Has(to) {
+				class[i] = 0
+				continue
+			}
 			pt := p.PieceAt(from).Type()
 			if !lf.checks[pt].Has(to) {
 				class[i] = 0
