@@ -408,6 +408,7 @@ func diveNoise(i int, seed, noise uint32) int32 {
 func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	w := a.w
 	occ, lk := ctx.occ, ctx.lk
+	toLK := &distTable[lk&63] // the distances to the loser's king
 	bs := triedScore
 	exposed := ctx.lAtt &^ ctx.wAtt2
 	// The moves come grouped by the square they leave: look the piece and
@@ -418,7 +419,7 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
-			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, lk)
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toLK[from&63])
 		}
 		var s int
 		switch m.Kind() {
@@ -450,10 +451,10 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 				r := a.kingRoute(p, ctx.pawnT)
 				s += 6 * (r.at(from) - r.at(to))
 			} else {
-				s += 6 * (abs(dFrom-2) - abs(dist(to, lk)-2))
+				s += 6 * (abs(dFrom-2) - abs(int(toLK[to&63])-2))
 			}
 		default:
-			dt := dist(to, lk)
+			dt := int(toLK[to&63])
 			s += 4 * (dFrom - dt)
 			if dt <= 1 {
 				s -= 3 // next to the king it is usually taken
@@ -560,6 +561,7 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 // returns the index of the best score with the noise (the first one).
 func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	c := ctx.corner
+	toC := &distTable[c&63] // the distances to the corner
 	exposed := ctx.lAtt &^ ctx.wAtt2
 	bs := triedScore
 	// The moves come grouped by the square they leave.
@@ -569,7 +571,7 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
-			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toC[from&63])
 		}
 		s := 0
 		switch m.Kind() {
@@ -594,9 +596,9 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 		case chess.Pawn:
 			s += 15 + (to.Rank()^int(a.w)*7)*2
 		case chess.King:
-			s += 6 * (abs(dFrom-2) - abs(dist(to, c)-2))
+			s += 6 * (abs(dFrom-2) - abs(int(toC[to&63])-2))
 		default:
-			s += 4 * (abs(dFrom-3) - abs(dist(to, c)-3))
+			s += 4 * (abs(dFrom-3) - abs(int(toC[to&63])-3))
 			if exposed.Has(to) {
 				s -= 30
 			}
@@ -635,6 +637,7 @@ func cornerCapture(ctx *diveContext, capt chess.PieceType) int {
 // returns the index of the best score with the noise (the first one).
 func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	c := ctx.corner
+	toC := &distTable[c&63] // the distances to the corner
 	bs := triedScore
 	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
 	moves := f.ml.Moves[:f.ml.N]
@@ -642,7 +645,7 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 	for i, m := range moves {
 		from, to := m.From(), m.To()
 		if from != lastFrom {
-			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), dist(from, c)
+			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toC[from&63])
 		}
 		var s int
 		switch {
@@ -653,7 +656,7 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 		case ctx.occ.Has(to):
 			s = -60 - 10*pieceValue[p.PieceAt(to).Type()]
 		case pt == chess.King:
-			s = 15 * (dFrom - dist(to, c))
+			s = 15 * (dFrom - int(toC[to&63]))
 		default:
 			// Keep the bishop's checking line into the corner open.
 			if ctx.diag.Has(from) && !ctx.diag.Has(to) {
@@ -661,7 +664,7 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 			} else if ctx.diag.Has(to) {
 				s = -15
 			}
-			dTo := dist(to, c)
+			dTo := int(toC[to&63])
 			if pt == chess.Pawn {
 				if !ctx.promo {
 					s += 2 * (dFrom - dTo)
