@@ -158,14 +158,10 @@ type Analyzer struct {
 
 	forced [maxForced + 1]uint64
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
-	// The scores of the last dive ply scored still lack their noise
-	// (rawScores), to be added with rawSeed and rawNoise (see addNoise).
-	rawScores         bool
-	rawSeed, rawNoise uint32
-	route             kingRoute      // the winner king's way to its pawn target (dives)
-	pat               *cornerPattern // the blocker plan of the dive running, if any (corner.go)
-	queue             []bfsNode      // closure search, allocated on first use
-	ss                semistatic
+	route  kingRoute             // the winner king's way to its pawn target (dives)
+	pat    *cornerPattern        // the blocker plan of the dive running, if any (corner.go)
+	queue  []bfsNode             // closure search, allocated on first use
+	ss     semistatic
 
 	visited visitedSet // closure search (closure.go)
 

@@ -208,9 +208,8 @@ func menAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) chess.Bitb
 	return att
 }
 
-// patternScores fills a.scores (score*16, without the noise, as
-// scoreWinner) for the moves of f under the blocker plan a.pat and returns
-// the index of the best one with the noise.
+// patternScores fills a.scores (score*16 plus the noise) for the moves of
+// f under the blocker plan a.pat and returns the index of the best one.
 func (a *Analyzer) patternScores(p *chess.Position, ctx *diveContext, f *frame, winnerToMove bool, seed, noise uint32) (best int) {
 	bs := triedScore
 	var sc scorer
@@ -228,12 +227,10 @@ func (a *Analyzer) patternScores(p *chess.Position, ctx *diveContext, f *frame, 
 		} else {
 			s = sc.loser(p, m)
 		}
-		v := int32(s * 16)
+		v := int32(s*16) + diveNoise(i, seed, noise)
 		scores[i] = v
-		if v+int32(noise) > bs {
-			if v += diveNoise(i, seed, noise); v > bs {
-				best, bs = i, v
-			}
+		if v > bs {
+			best, bs = i, v
 		}
 	}
 	return best

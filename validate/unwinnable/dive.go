@@ -167,7 +167,6 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		default:
 			best = a.scoreLoser(p, &ctx, f, seed, noise)
 		}
-		a.rawScores, a.rawSeed, a.rawNoise = true, seed, noise
 		if picked = a.divePick(ply, seen[:ply+1], best, 0); picked < 0 {
 			return false
 		}
@@ -196,9 +195,6 @@ func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 	nt, first := 0, -1
 	for {
 		if best < 0 {
-			if a.rawScores {
-				a.addNoise(f.ml.N)
-			}
 			bs := triedScore
 			for i := 0; i < f.ml.N; i++ {
 				if s := scores[i]; s > bs {
@@ -266,9 +262,6 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 	around := chess.KingAttacks(ctx.lk)
 	flights := around &^ p.ByColor(a.l) &^ ctx.wAtt1
 	occNoKing := ctx.occ &^ ctx.lk.Bitboard()
-	// The squares from which some piece type checks: a plain move to
-	// another one cannot check directly.
-	anyCheck := lf.checks[chess.Pawn] | lf.checks[chess.Knight] | lf.checks[chess.Queen]
 	moves := f.ml.Moves[:f.ml.N]
 	class := f.class[:len(moves)]
 	for i, m := range moves {
@@ -277,10 +270,6 @@ func (a *Analyzer) mateInOne(p *chess.Position, f *frame, ctx *diveContext, lf *
 			// lf.mayCheck without its last case, a slider moving away from
 			// the king along a line through it, which checks only if the
 			// king was in check already (never with the winner to move).
-			if !anyCheck.Has(to) {
-				class[i] = 0
-				continue
-			}
 			pt := p.PieceAt(from).Type()
 			if !lf.checks[pt].Has(to) {
 				class[i] = 0
@@ -374,18 +363,6 @@ func sideAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) (a1, a2 c
 	return a1, a2
 }
 
-// addNoise adds the noise to the first n scores of a.scores, which the
-// scoring of the last ply left without it (see scoreWinner), except to
-// those set aside (triedScore, deadScore).
-func (a *Analyzer) addNoise(n int) {
-	a.rawScores = false
-	for i, s := range a.scores[:n] {
-		if s != triedScore && s != deadScore {
-			a.scores[i] = s + diveNoise(i, a.rawSeed, a.rawNoise)
-		}
-	}
-}
-
 // diveNoise is the noise added to the score of the i-th move of a ply.
 func diveNoise(i int, seed, noise uint32) int32 {
 	r := uint32(i)*2654435761 + seed
@@ -395,16 +372,14 @@ func diveNoise(i int, seed, noise uint32) int32 {
 	return int32(r & noise)
 }
 
-// scoreWinner fills a.scores (score*16, the noise added later by addNoise
-// when divePick needs more than the best) for the moves of f
+// scoreWinner fills a.scores (score*16 plus the noise) for the moves of f
 // under the generic plan, the winner to move: a queen promotion first;
 // captures by value; pawn pushes, the further the better; the king towards
 // the piece blocking its pawn (pawnT; by steps around the pawns, see
 // kingRoute) or to two squares from the loser's king, the other pieces towards that king but not next to it; a possible
 // check (f.class, set by mateInOne) a little; a piece left where the loser
 // can take it and only one winner's piece defends it, much less. It returns
-// the index of the best score with the noise (the first one); the noise is
-// computed only for the moves that could be best with it.
+// the index of the best score (the first one).
 func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	w := a.w
 	occ, lk := ctx.occ, ctx.lk
@@ -468,19 +443,17 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			s += 6
 		}
 	done:
-		sc := int32(s * 16)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
 		scores[i] = sc
-		if sc+int32(noise) > bs {
-			if sc += diveNoise(i, seed, noise); sc > bs {
-				best, bs = i, sc
-			}
+		if sc > bs {
+			best, bs = i, sc
 		}
 	}
 	return best
 }
 
-// scoreLoser fills a.scores (score*16, without the noise, as scoreWinner)
-// for the moves of f under the generic plan, the loser to move: no captures; the king towards
+// scoreLoser fills a.scores (score*16 plus the noise) for the moves of f
+// under the generic plan, the loser to move: no captures; the king towards
 // the winner's king (not next to it) and the edge, or away from its own
 // piece that the winner's king goes for (pawnT); pawns stay unless a
 // promoted blocker is needed (ctx.promo); other pieces step onto squares
@@ -541,24 +514,22 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 			}
 		}
 	done:
-		sc := int32(s * 16)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
 		scores[i] = sc
-		if sc+int32(noise) > bs {
-			if sc += diveNoise(i, seed, noise); sc > bs {
-				best, bs = i, sc
-			}
+		if sc > bs {
+			best, bs = i, sc
 		}
 	}
 	return best
 }
 
-// cornerWinnerScores fills a.scores (score*16, without the noise, as
-// scoreWinner) for the winner's moves of f under the corner plan, for when
+// cornerWinnerScores fills a.scores (score*16 plus the noise) for the
+// winner's moves of f under the corner plan, for when
 // the winner has only minor pieces: its king and pieces close in on the
 // target corner, captures are avoided (the loser's pieces are to become
 // blockers) unless the winner has a queen, rook or pawn, or the piece
 // taken is a queen; a possible check (f.class) counts a little. It
-// returns the index of the best score with the noise (the first one).
+// returns the index of the best score (the first one).
 func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	c := ctx.corner
 	toC := &distTable[c&63] // the distances to the corner
@@ -607,12 +578,10 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 			s += 3
 		}
 	done:
-		sc := int32(s * 16)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
 		scores[i] = sc
-		if sc+int32(noise) > bs {
-			if sc += diveNoise(i, seed, noise); sc > bs {
-				best, bs = i, sc
-			}
+		if sc > bs {
+			best, bs = i, sc
 		}
 	}
 	return best
@@ -629,12 +598,12 @@ func cornerCapture(ctx *diveContext, capt chess.PieceType) int {
 	return -10 - 5*pieceValue[capt] // blockers are needed
 }
 
-// cornerLoserScores fills a.scores (score*16, without the noise, as
-// scoreWinner) for the loser's moves of f under the corner plan: its king
+// cornerLoserScores fills a.scores (score*16 plus the noise) for the
+// loser's moves of f under the corner plan: its king
 // goes to the target corner, its other pieces gather around it as blockers
 // off the bishop's line into the corner (its pawns promote to new ones
 // when the winner needs that, ctx.promo), and nothing is captured. It
-// returns the index of the best score with the noise (the first one).
+// returns the index of the best score (the first one).
 func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *frame, seed, noise uint32) (best int) {
 	c := ctx.corner
 	toC := &distTable[c&63] // the distances to the corner
@@ -691,12 +660,10 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 				s += 3
 			}
 		}
-		sc := int32(s * 16)
+		sc := int32(s*16) + diveNoise(i, seed, noise)
 		scores[i] = sc
-		if sc+int32(noise) > bs {
-			if sc += diveNoise(i, seed, noise); sc > bs {
-				best, bs = i, sc
-			}
+		if sc > bs {
+			best, bs = i, sc
 		}
 	}
 	return best
