@@ -23,7 +23,7 @@ func TestReplayRealGames(t *testing.T) {
 			games := ntSplitGames(data)
 			var nGames, nPlies, nRoundTrips, checkDiffs int
 			every := 8
-			if *long {
+			if long() {
 				every = 1
 			}
 			for gi, g := range games {
@@ -149,7 +149,7 @@ func TestLegalFromsMatchesMovegen(t *testing.T) {
 		check(&e.Position, names[i])
 	}
 	every := 8
-	if *long {
+	if long() {
 		every = 1
 	}
 	for _, name := range ntGameFiles {

@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	long       = flag.Bool("long", os.Getenv("ARBITER_LONG") != "", "run perft suites to every depth they list (see -perftlimit)")
+	longFlag   = flag.Bool("long", false, "run perft suites to every depth they list (see -perftlimit)")
 	perftLimit = flag.Uint64("perftlimit", 0, "with -long, skip depths whose node count exceeds this (0: none; random.perft to depth 6 is 4.3e12 nodes)")
 )
 
@@ -118,13 +118,13 @@ func runPerftSuite(t *testing.T, path string, limit uint64) {
 		sort.Ints(depths)
 		for _, d := range depths {
 			want := c.counts[d]
-			if *long && *perftLimit > 0 && want > *perftLimit {
+			if long() && *perftLimit > 0 && want > *perftLimit {
 				break
 			}
-			if !*long && want > limit && d != depths[0] {
+			if !long() && want > limit && d != depths[0] {
 				break
 			}
-			if !*long && want > 20*limit {
+			if !long() && want > 20*limit {
 				break
 			}
 			got := Perft(p, d)
@@ -172,7 +172,7 @@ func TestPerftShared(t *testing.T) {
 func TestPerftStart(t *testing.T) {
 	want := []uint64{1, 20, 400, 8902, 197281, 4865609, 119060324}
 	maxD := 5
-	if *long {
+	if long() {
 		maxD = 6
 	}
 	for d := 0; d <= maxD; d++ {
@@ -305,3 +305,10 @@ func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+// long reports whether the slow tests run: -long, or ARBITER_LONG set in
+// the environment. The variable is read here, while a test runs, and not
+// when the flag is declared, so that go test's cache keys on it (a read
+// during package initialisation is not recorded, and a cached short run
+// would stand for a long one).
+func long() bool { return *longFlag || os.Getenv("ARBITER_LONG") != "" }

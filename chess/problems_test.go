@@ -242,7 +242,7 @@ func TestProblemsSoundOnGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var positions, doubleChecks int
 	stride := 8
-	if *long {
+	if long() {
 		stride = 1
 	}
 	check := func(p *Position, where string) {

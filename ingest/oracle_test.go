@@ -122,7 +122,7 @@ func TestGameCountsGames(t *testing.T) {
 			continue
 		}
 		info, _ := e.Info()
-		if !*long && info.Size() > 2<<20 {
+		if !long() && info.Size() > 2<<20 {
 			continue
 		}
 		oname := "games-" + strings.TrimSuffix(strings.TrimSuffix(name, ".zst"), ".pgn") + ".jsonl.zst"

@@ -87,7 +87,7 @@ func runVectors(t *testing.T, vs []labelled, opt Options) *vectorStats {
 
 func TestVectors(t *testing.T) {
 	path := filepath.Join("testdata", "test-vector-sample.txt")
-	if *long {
+	if long() {
 		path = sharedPath("test-vector.txt")
 	}
 	if *only != "" {
@@ -109,7 +109,7 @@ func TestVectors(t *testing.T) {
 // given up to a blocked pawn of the winner, which promotes in turn). Each
 // needs most of a 1,000,000-node budget; run with -long.
 func TestDeepVectors(t *testing.T) {
-	if !*long {
+	if !long() {
 		t.Skip("slow: run with -long")
 	}
 	cases := []struct {

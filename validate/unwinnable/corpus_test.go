@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	long        = flag.Bool("long", os.Getenv("ARBITER_LONG") != "", "run the full corpora (slow)")
+	longFlag    = flag.Bool("long", false, "run the full corpora (slow)")
 	budget      = flag.Int("budget", 1_000_000, "node budget per query for the corpus tests")
 	speedBudget = flag.Int("speedbudget", 0, "node budget for the Lichess speed test and benchmark; 0 = default")
 	ttBits      = flag.Int("ttbits", 0, "transposition table size (log2 entries) for the speed tests; 0 = default")
@@ -119,3 +119,10 @@ func checkResult(t testing.TB, p *chess.Position, winner chess.Color, r Result, 
 		}
 	}
 }
+
+// long reports whether the slow tests run: -long, or ARBITER_LONG set in
+// the environment. The variable is read here, while a test runs, and not
+// when the flag is declared, so that go test's cache keys on it (a read
+// during package initialisation is not recorded, and a cached short run
+// would stand for a long one).
+func long() bool { return *longFlag || os.Getenv("ARBITER_LONG") != "" }

@@ -49,7 +49,7 @@ func TestSmallBudget(t *testing.T) {
 // position, all under -long): every line they report must be a witness.
 func TestDives(t *testing.T) {
 	every := 10
-	if *long {
+	if long() {
 		every = 1
 	}
 	ps := loadPositions(t, "lichess-30K-games.txt", every)

@@ -62,7 +62,7 @@ func BenchmarkAnalyzeLichess30K(b *testing.B) {
 // time per query (all 30,000 positions under -long, every 10th otherwise).
 func TestLichess30K(t *testing.T) {
 	every := 10
-	if *long {
+	if long() {
 		every = 1
 	}
 	ps := loadPositions(t, "lichess-30K-games.txt", every)
@@ -104,7 +104,7 @@ func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 // 88,387 under -long.
 func TestUnfair(t *testing.T) {
 	every := 50
-	if *long {
+	if long() {
 		every = 1
 	}
 	lines, ok := readLines(t, sharedPath("unfair-2022-05.txt.zst"))

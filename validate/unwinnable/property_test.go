@@ -67,7 +67,7 @@ func TestProperty(t *testing.T) {
 		}
 	}
 	rounds := 400
-	if *long {
+	if long() {
 		rounds = 4000
 	}
 	a := NewAnalyzer(Options{NodeBudget: 20_000})
