@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -209,9 +210,16 @@ func GameInput(g *ingest.Game, vg *validate.Game) {
 			vg.Termination = t.Value
 		}
 	}
-	for i := range g.Moves {
-		m := &g.Moves[i]
-		moves = append(moves, validate.Token{Text: m.Text, Line: m.Line, Col: m.Col, EnPassantMark: m.EnPassantMark})
+	moves = slices.Grow(moves, len(g.Moves))[:len(g.Moves)]
+	for i := range moves {
+		// Field by field: a composite literal is built on the stack and
+		// copied with wide loads that stall on its narrow stores (most of
+		// this function's time).
+		m, t := &g.Moves[i], &moves[i]
+		*t = validate.Token{}
+		t.Text = m.Text
+		t.Line, t.Col = m.Line, m.Col
+		t.EnPassantMark = m.EnPassantMark
 	}
 	vg.Moves = moves
 }

@@ -1369,8 +1369,12 @@ func (p *parser) addTagInterned(name []byte, intern string, value []byte, pos, e
 		p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(name), pos)
 	}
 	g := p.g
-	ref := tagRef{name: intern, lineNumber: p.line}
-	if ref.name == "" {
+	// The span is filled in place: a tagRef built aside and appended is
+	// copied with wide loads that stall on its narrow stores.
+	g.tagSpans = append(g.tagSpans, tagRef{})
+	ref := &g.tagSpans[len(g.tagSpans)-1]
+	ref.name, ref.lineNumber = intern, p.line
+	if intern == "" {
 		ref.ns = len(g.tagArena)
 		g.tagArena = append(g.tagArena, name...)
 		ref.ne = len(g.tagArena)
@@ -1378,7 +1382,6 @@ func (p *parser) addTagInterned(name []byte, intern string, value []byte, pos, e
 	ref.vs = len(g.tagArena)
 	g.tagArena = append(g.tagArena, value...)
 	ref.ve = len(g.tagArena)
-	g.tagSpans = append(g.tagSpans, ref)
 }
 
 // hasQuoteOrBackslash reports whether v contains '"' or '\\', eight bytes
