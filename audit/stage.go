@@ -511,27 +511,8 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	for i := range g.Tags {
 		row.SetTagString(g.Tags[i].Name, g.Tags[i].Value)
 	}
-	// Movetext: normalized English SAN with move numbers.
-	mt := row.Movetext[:0]
-	for i := range r.Plies {
-		ply := i + 1
-		white := (ply%2 == 1) == (v.FirstColor == chess.White)
-		if white || i == 0 {
-			if i > 0 {
-				mt = append(mt, ' ')
-			}
-			mt = strconv.AppendInt(mt, int64(validate.MoveNumber(ply, v.FirstMoveNumber, v.FirstColor)), 10)
-			if white {
-				mt = append(mt, ". "...)
-			} else {
-				mt = append(mt, "... "...)
-			}
-		} else {
-			mt = append(mt, ' ')
-		}
-		mt = append(mt, r.SAN(i)...)
-	}
-	row.Movetext = mt
+	// written straight into the column, see MovetextBuffer
+	row.Movetext = appendMovetext(s.games.MovetextBuffer(movetextRoom(len(r.Plies))), r)
 	row.PliesRecorded = int32(v.PliesRecorded)
 	row.PliesReplayed = int32(v.PliesReplayed)
 	row.EndKind = report.EndKind(v.End.String())
@@ -569,7 +550,62 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	if v.BlackCanMate != validate.Unknown {
 		row.BlackCanMate.Set(v.BlackCanMate == validate.Yes)
 	}
-	return s.games.Append(row)
+	err := s.games.Append(row)
+	row.Movetext = nil // the builder's memory
+	return err
+}
+
+// movetextRoom bounds the movetext of a game of n plies: SAN of at most 7
+// bytes, a space and, every other ply, a move number of up to 6 digits
+// with ". ".
+func movetextRoom(n int) int { return 8*n + 9*(n/2+1) }
+
+// appendMovetext appends the movetext of the games table to dst: the
+// normalized English SAN of each replayed ply of r, with move numbers
+// ("1. e4 e5 2. Nf3", or "12... Kd7 13. Qe2" when Black moves first).
+// It copies a game's hundred-odd short strings byte by byte, which is
+// cheaper than a call to copy each.
+func appendMovetext(dst []byte, r *validate.Report) []byte {
+	v := &r.Verdict
+	num, white := v.FirstMoveNumber, v.FirstColor == chess.White
+	for i := range r.Plies {
+		switch {
+		case white:
+			if i > 0 {
+				dst = append(dst, ' ')
+			}
+			dst = appendMoveNumber(dst, num)
+			dst = append(dst, '.', ' ')
+		case i == 0:
+			dst = appendMoveNumber(dst, num)
+			dst = append(dst, '.', '.', '.', ' ')
+		default:
+			dst = append(dst, ' ')
+		}
+		for _, c := range r.SAN(i) {
+			dst = append(dst, c)
+		}
+		if !white {
+			num++
+		}
+		white = !white
+	}
+	return dst
+}
+
+// appendMoveNumber appends n in decimal, without strconv's call for the
+// numbers of real games.
+func appendMoveNumber(dst []byte, n int) []byte {
+	if n < 0 || n >= 1000 {
+		return strconv.AppendInt(dst, int64(n), 10)
+	}
+	if n >= 100 {
+		dst = append(dst, byte('0'+n/100))
+	}
+	if n >= 10 {
+		dst = append(dst, byte('0'+n/10%10))
+	}
+	return append(dst, byte('0'+n%10))
 }
 
 // processPosition judges one FEN/EPD record.

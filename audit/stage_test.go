@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -31,6 +32,48 @@ func TestStageRecoversFromPanic(t *testing.T) {
 	kc := out.Stats.ByKind["internal_error"]
 	if kc == nil || kc.Count != 2 || !strings.Contains(kc.Example.Message, "internal error") {
 		t.Fatalf("internal_error findings: %+v", kc)
+	}
+}
+
+// The games table's movetext: SAN with move numbers, whoever moves first
+// and however large the numbers grow.
+func TestAppendMovetext(t *testing.T) {
+	const startBlack = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 %d"
+	const startWhite = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 %d"
+	tests := []struct {
+		name  string
+		fen   string
+		moves string
+		want  string
+	}{
+		{"no moves", "", "", ""},
+		{"from the start", "", "e4 e5 Nf3", "1. e4 e5 2. Nf3"},
+		{"black first", fmt.Sprintf(startBlack, 12), "e5 Nf3 Nc6", "12... e5 13. Nf3 Nc6"},
+		{"one black move", fmt.Sprintf(startBlack, 1), "e5", "1... e5"},
+		{"to three digits", fmt.Sprintf(startWhite, 99), "Nf3 Nf6 Ng1 Ng8", "99. Nf3 Nf6 100. Ng1 Ng8"},
+		{"to four digits", fmt.Sprintf(startBlack, 999), "Nf6 Nf3 Ng8", "999... Nf6 1000. Nf3 Ng8"},
+		{"nine digits", fmt.Sprintf(startWhite, 123456789), "d4", "123456789. d4"},
+		{"normalized SAN", "", "e2e4 Ng8-f6 g1f3", "1. e4 Nf6 2. Nf3"},
+	}
+	j := validate.NewJudge(validate.Options{Plies: true})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := validate.Game{FEN: tc.fen, HasFEN: tc.fen != "", SetUp: "1"}
+			for _, m := range strings.Fields(tc.moves) {
+				g.Moves = append(g.Moves, validate.Token{Text: []byte(m)})
+			}
+			var r validate.Report
+			j.Judge(&g, &r)
+			if r.Verdict.PliesReplayed != len(g.Moves) {
+				t.Fatalf("replayed %d of %d plies: %+v", r.Verdict.PliesReplayed, len(g.Moves), r.Findings)
+			}
+			if got := string(appendMovetext([]byte("x"), &r)); got != "x"+tc.want {
+				t.Errorf("movetext %q, want %q", got, "x"+tc.want)
+			}
+			if room := movetextRoom(len(r.Plies)); len(tc.want) > room {
+				t.Errorf("movetext of %d bytes, room for %d", len(tc.want), room)
+			}
+		})
 	}
 }
 

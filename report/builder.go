@@ -317,6 +317,14 @@ func NewGamesBuilder(mem memory.Allocator) *GamesBuilder {
 	return b
 }
 
+// MovetextBuffer returns an empty slice with room for at least n bytes in
+// the movetext column's own memory. A movetext appended to it within that
+// room and passed as the next row's Movetext is taken by Append without
+// a copy (one that outgrows it is copied as usual). The slice belongs to
+// the builder: drop it once that row is appended (it is invalid after the
+// next Append, Flush or Release).
+func (b *GamesBuilder) MovetextBuffer(n int) []byte { return b.movetext.tail(n) }
+
 func validEndKind(k EndKind) bool {
 	switch k {
 	case EndNone, EndCheckmate, EndStalemate, EndDeadPosition, EndFivefoldRepetition, EndSeventyFiveMoveRule:

@@ -362,11 +362,26 @@ func (c *strCol) add(b []byte) {
 	if c.dn+len(b) > len(c.d) {
 		c.d = c.r.grow(c.dn + len(b))
 	}
-	c.dn += copy(c.d[c.dn:], b)
+	if len(b) > 0 && &b[0] == &c.d[c.dn] {
+		c.dn += len(b) // written in place, into the slice of tail
+	} else {
+		c.dn += copy(c.d[c.dn:], b)
+	}
 	c.offs.add(int32(c.dn))
 	if c.nullable {
 		c.valid.add(true)
 	}
+}
+
+// tail returns the column's free memory, room for at least n bytes, as
+// an empty slice: a value appended to it within its capacity and then
+// passed to add is taken where it is, without a copy. The slice is valid
+// until the column's next add, data or release.
+func (c *strCol) tail(n int) []byte {
+	if c.dn+n > len(c.d) {
+		c.d = c.r.grow(c.dn + n)
+	}
+	return c.d[c.dn:c.dn]
 }
 
 func (c *strCol) addString(s string) { c.add(bytesOf(s)) }

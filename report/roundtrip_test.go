@@ -3,9 +3,11 @@ package report
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -311,5 +313,57 @@ func TestRowReuseKeepsNoStaleValues(t *testing.T) {
 	normalize(&fm)
 	if !reflect.DeepEqual(m, fm) {
 		t.Errorf("reused move differs:\n got %+v\nwant %+v", m, fm)
+	}
+}
+
+// A movetext written into MovetextBuffer is appended where it stands; one
+// that outgrows the buffer, or needs UTF-8 repair, is copied; rows with
+// their own movetext mix with them; every value reads back as written.
+func TestGamesMovetextBuffer(t *testing.T) {
+	b := NewGamesBuilder(nil)
+	defer b.Release()
+	long := strings.Repeat("1. e4 e5 ", 40)
+	tests := []struct {
+		name   string
+		room   int
+		text   string // appended to the buffer, or set as the row's own when room < 0
+		want   string
+		inTail bool // the value is still in the buffer when appended
+	}{
+		{"in the buffer", 32, "1. e4 e5 2. Nf3", "1. e4 e5 2. Nf3", true},
+		{"own movetext", -1, "1. d4", "1. d4", false},
+		{"empty", 8, "", "", false},
+		{"outgrows the buffer", 4, long, long, false},
+		{"invalid UTF-8", 32, "1. e4 \xff\xfe", "1. e4 \uFFFD", true},
+		{"after a copy", 64, "12... Kd7 13. Qe2", "12... Kd7 13. Qe2", true},
+	}
+	var row GameRow
+	for i, tc := range tests {
+		row.Reset()
+		row.GameID = int64(i)
+		if tc.room < 0 {
+			row.Movetext = append(row.Movetext, tc.text...)
+		} else {
+			mt := b.MovetextBuffer(tc.room)
+			if cap(mt) < tc.room || len(mt) != 0 {
+				t.Fatalf("%s: buffer len %d cap %d, want room for %d", tc.name, len(mt), cap(mt), tc.room)
+			}
+			row.Movetext = append(mt, tc.text...)
+			if inTail := len(row.Movetext) > 0 && &row.Movetext[0] == &b.movetext.d[b.movetext.dn]; inTail != tc.inTail {
+				t.Fatalf("%s: value in the buffer %v, want %v", tc.name, inTail, tc.inTail)
+			}
+		}
+		if err := b.Append(&row); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		row.Movetext = nil
+	}
+	rec := b.Flush()
+	defer rec.Release()
+	col := rec.Column(rec.Schema().FieldIndices("movetext")[0]).(*array.String)
+	for i, tc := range tests {
+		if got := col.Value(i); got != tc.want {
+			t.Errorf("%s: movetext %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
