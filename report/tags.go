@@ -1,7 +1,5 @@
 package report
 
-import "time"
-
 // SetTag routes one PGN tag pair into the row: the Lichess tags with a
 // column of their own fill that column, every other tag goes to the tags
 // map in order (see AddTag). Name and value are copied.
@@ -153,14 +151,41 @@ func ParseUTCDate(b []byte) (int32, bool) {
 	y, ok1 := digits(b[0:4])
 	m, ok2 := digits(b[5:7])
 	d, ok3 := digits(b[8:10])
-	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > 31 {
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
 		return 0, false
 	}
-	t := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC)
-	if t.Day() != int(d) { // normalized: the day does not exist
-		return 0, false
+	return daysFromCivil(y, m, d), true
+}
+
+// daysIn returns the number of days of month m of year y (Gregorian).
+func daysIn(y, m int32) int32 {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
 	}
-	return int32(t.Unix() / 86400), true
+	return 31
+}
+
+// daysFromCivil returns the days from 1970-01-01 to the valid Gregorian
+// date y-m-d (y >= 0), as time.Date would give them, without its cost
+// (Howard Hinnant's days_from_civil: years run from March, in 400-year
+// eras of 146097 days).
+func daysFromCivil(y, m, d int32) int32 {
+	if m <= 2 {
+		y--
+	}
+	era := (y + 400) / 400 // y >= -1: shifted so that the division floors
+	era--
+	yoe := y - era*400                     // [0, 399]
+	mp := (m + 9) % 12                     // March = 0
+	doy := (153*mp+2)/5 + d - 1            // [0, 365]
+	doe := yoe*365 + yoe/4 - yoe/100 + doy // [0, 146096]
+	return era*146097 + doe - 719468
 }
 
 // ParseUTCTime parses "HH:MM:SS" into milliseconds since midnight, the value

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -34,6 +35,29 @@ func TestParseUTCDate(t *testing.T) {
 		got, ok := ParseUTCDate([]byte(tt.in))
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("ParseUTCDate(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// ParseUTCDate agrees with time.Date on every day, valid or not, of
+// every month of two 400-year eras, the years around today and the last
+// years of four digits.
+func TestParseUTCDateEveryDay(t *testing.T) {
+	var years []int
+	for y := 0; y < 800; y++ {
+		years = append(years, y, 1800+y%600, 9999-y%400)
+	}
+	for _, y := range years {
+		for m := 1; m <= 12; m++ {
+			for d := 1; d <= 31; d++ {
+				tm := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+				want, wantOK := int32(tm.Unix()/86400), tm.Day() == d
+				in := fmt.Sprintf("%04d.%02d.%02d", y, m, d)
+				got, ok := ParseUTCDate([]byte(in))
+				if ok != wantOK || (ok && got != want) {
+					t.Fatalf("ParseUTCDate(%q) = %d, %v; want %d, %v", in, got, ok, want, wantOK)
+				}
+			}
 		}
 	}
 }
