@@ -208,13 +208,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil
 	})
 
-	// Workers.
+	// Workers. Their batches' large buffers come back, once written, for
+	// the next batches.
 	var wg sync.WaitGroup
+	batchMem := report.NewRecycler()
 	for range cfg.Jobs {
 		wg.Add(1)
 		g.Go(func() error {
 			defer wg.Done()
-			st := NewStage(sopt, nil)
+			st := NewStage(sopt, batchMem)
 			defer st.Close()
 			for j := range jobs {
 				cpu.acquire()
