@@ -16,12 +16,14 @@ import (
 //
 // Only the builders may use it: they write every byte they hand over,
 // while other Arrow code may count on zeroed memory. It is safe for
-// concurrent use (workers allocate, writers free) and keeps at most
-// recycledPerClass buffers of each size class, so what it holds is
-// bounded by what the run had in flight.
+// concurrent use (workers allocate, writers free). It keeps at most
+// recycledPerClass buffers of each size class and maxRecycledBytes in
+// all: never more than the run had in flight, and little after a peak
+// (a block of huge games) has passed.
 type Recycler struct {
 	mu   sync.Mutex
 	free [recycledClasses][][]byte // free[k]: buffers of capacity minRecycled<<k
+	held int                       // bytes in free
 }
 
 const (
@@ -29,6 +31,7 @@ const (
 	minRecycled      = 1 << minRecycledShift
 	recycledClasses  = 16 // up to 1 GiB
 	recycledPerClass = 32
+	maxRecycledBytes = 64 << 20
 )
 
 // NewRecycler returns an empty Recycler.
@@ -56,6 +59,7 @@ func (r *Recycler) Allocate(size int) []byte {
 		b := r.free[k][n-1]
 		r.free[k][n-1] = nil
 		r.free[k] = r.free[k][:n-1]
+		r.held -= cap(b)
 		r.mu.Unlock()
 		return b[:size]
 	}
@@ -76,15 +80,17 @@ func (r *Recycler) Reallocate(size int, b []byte) []byte {
 }
 
 // Free takes b back for recycling when its capacity is that of a size
-// class with room left; other buffers are left to the garbage collector.
+// class and there is room for it; other buffers are left to the garbage
+// collector.
 func (r *Recycler) Free(b []byte) {
 	k, ok := class(cap(b))
 	if !ok || cap(b) != minRecycled<<k {
 		return
 	}
 	r.mu.Lock()
-	if len(r.free[k]) < recycledPerClass {
+	if len(r.free[k]) < recycledPerClass && r.held+cap(b) <= maxRecycledBytes {
 		r.free[k] = append(r.free[k], b[:0])
+		r.held += cap(b)
 	}
 	r.mu.Unlock()
 }

@@ -77,6 +77,27 @@ func TestRecyclerReuse(t *testing.T) {
 	}
 }
 
+// What a Recycler holds stays within maxRecycledBytes, and what it hands
+// out is counted off.
+func TestRecyclerByteBound(t *testing.T) {
+	r := NewRecycler()
+	const size = 16 << 20 // class 9
+	for range 8 {
+		r.Free(make([]byte, size))
+	}
+	if r.held != maxRecycledBytes || len(r.free[9]) != maxRecycledBytes/size {
+		t.Fatalf("holds %d bytes in %d buffers, want %d in %d", r.held, len(r.free[9]), maxRecycledBytes, maxRecycledBytes/size)
+	}
+	r.Free(make([]byte, minRecycled)) // no room left, even for a small one
+	if len(r.free[0]) != 0 {
+		t.Fatalf("took a buffer beyond the byte bound")
+	}
+	_ = r.Allocate(size)
+	if r.held != maxRecycledBytes-size {
+		t.Fatalf("holds %d bytes after handing one out, want %d", r.held, maxRecycledBytes-size)
+	}
+}
+
 func TestRecyclerConcurrent(t *testing.T) {
 	r := NewRecycler()
 	var wg sync.WaitGroup
