@@ -22,7 +22,7 @@ import (
 // (a block of huge games) has passed.
 type Recycler struct {
 	mu   sync.Mutex
-	free [recycledClasses][][]byte // free[k]: buffers of capacity minRecycled<<k
+	free [recycledClasses][][]byte // free[k]: buffers of capacity minRecycled<<k to twice that
 	held int                       // bytes in free
 }
 
@@ -31,15 +31,16 @@ const (
 	minRecycled      = 1 << minRecycledShift
 	recycledClasses  = 16 // up to 1 GiB
 	recycledPerClass = 32
-	maxRecycledBytes = 64 << 20
+	maxRecycledBytes = 32 << 20
 )
 
 // NewRecycler returns an empty Recycler.
 func NewRecycler() *Recycler { return new(Recycler) }
 
-// class returns the size class of a buffer of size bytes, and false when
-// it is too small or too large to be recycled.
-func class(size int) (int, bool) {
+// fitClass returns the class of the buffers that fit size bytes (all of
+// class k have a capacity of at least minRecycled<<k), and false when
+// size is too small or too large to be recycled.
+func fitClass(size int) (int, bool) {
 	if size < minRecycled {
 		return 0, false
 	}
@@ -47,10 +48,20 @@ func class(size int) (int, bool) {
 	return k, k < recycledClasses
 }
 
+// holdClass returns the class that keeps a buffer of capacity c: class k
+// holds capacities from minRecycled<<k up to twice that.
+func holdClass(c int) (int, bool) {
+	if c < minRecycled {
+		return 0, false
+	}
+	k := bits.Len(uint(c)) - 1 - minRecycledShift
+	return k, k < recycledClasses
+}
+
 // Allocate returns a buffer of size bytes; its contents are undefined
-// when it is recycled.
+// when it is recycled. A new buffer has the capacity asked for.
 func (r *Recycler) Allocate(size int) []byte {
-	k, ok := class(size)
+	k, ok := fitClass(size)
 	if !ok {
 		return memory.DefaultAllocator.Allocate(size)
 	}
@@ -64,7 +75,7 @@ func (r *Recycler) Allocate(size int) []byte {
 		return b[:size]
 	}
 	r.mu.Unlock()
-	return make([]byte, size, minRecycled<<k)
+	return make([]byte, size) // large: page-aligned
 }
 
 // Reallocate resizes b to size bytes, in place when its capacity allows,
@@ -79,12 +90,11 @@ func (r *Recycler) Reallocate(size int, b []byte) []byte {
 	return nb
 }
 
-// Free takes b back for recycling when its capacity is that of a size
-// class and there is room for it; other buffers are left to the garbage
-// collector.
+// Free takes b back for recycling when it is large enough and there is
+// room for it; other buffers are left to the garbage collector.
 func (r *Recycler) Free(b []byte) {
-	k, ok := class(cap(b))
-	if !ok || cap(b) != minRecycled<<k {
+	k, ok := holdClass(cap(b))
+	if !ok {
 		return
 	}
 	r.mu.Lock()

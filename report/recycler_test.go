@@ -8,53 +8,65 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
+// Class k hands out buffers of at least minRecycled<<k bytes and keeps
+// those of minRecycled<<k up to twice that; new buffers have the size
+// asked for.
 func TestRecyclerClasses(t *testing.T) {
 	tests := []struct {
-		size     int
-		class    int
-		recycled bool
+		size       int
+		fit, hold  int
+		recyclable bool
 	}{
-		{0, 0, false},
-		{minRecycled - 1, 0, false},
-		{minRecycled, 0, true},
-		{minRecycled + 1, 1, true},
-		{2 * minRecycled, 1, true},
-		{3 * minRecycled, 2, true},
-		{minRecycled << (recycledClasses - 1), recycledClasses - 1, true},
-		{minRecycled<<(recycledClasses-1) + 1, 0, false},
+		{0, 0, 0, false},
+		{minRecycled - 1, 0, 0, false},
+		{minRecycled, 0, 0, true},
+		{minRecycled + 1, 1, 0, true},
+		{2*minRecycled - 1, 1, 0, true},
+		{2 * minRecycled, 1, 1, true},
+		{3 * minRecycled, 2, 1, true},
+		{minRecycled << (recycledClasses - 1), recycledClasses - 1, recycledClasses - 1, true},
 	}
 	r := NewRecycler()
 	for _, tc := range tests {
-		k, ok := class(tc.size)
-		if ok != tc.recycled || (ok && k != tc.class) {
-			t.Errorf("class(%d) = %d, %v; want %d, %v", tc.size, k, ok, tc.class, tc.recycled)
+		fit, ok1 := fitClass(tc.size)
+		hold, ok2 := holdClass(tc.size)
+		if ok1 != tc.recyclable || ok2 != tc.recyclable || (tc.recyclable && (fit != tc.fit || hold != tc.hold)) {
+			t.Errorf("size %d: fit class %d %v, hold class %d %v; want %d, %d, %v", tc.size, fit, ok1, hold, ok2, tc.fit, tc.hold, tc.recyclable)
 		}
 		if tc.size > 64<<20 {
 			continue // not worth allocating
 		}
-		b := r.Allocate(tc.size)
-		if len(b) != tc.size {
-			t.Errorf("Allocate(%d): len %d", tc.size, len(b))
+		if b := r.Allocate(tc.size); len(b) != tc.size || cap(b) != tc.size {
+			t.Errorf("Allocate(%d): len %d cap %d", tc.size, len(b), cap(b))
 		}
-		if tc.recycled && cap(b) != minRecycled<<tc.class {
-			t.Errorf("Allocate(%d): cap %d, want %d", tc.size, cap(b), minRecycled<<tc.class)
-		}
-		r.Free(b)
+	}
+	if _, ok := fitClass(minRecycled<<(recycledClasses-1) + 1); ok {
+		t.Errorf("a size beyond the last class fits a class")
+	}
+	if _, ok := holdClass(minRecycled << recycledClasses); ok {
+		t.Errorf("a capacity beyond the last class is kept")
 	}
 }
 
-// A freed buffer comes back, as it was left, for a size of its class;
+// A freed buffer comes back, as it was left, for any size it fits;
 // Reallocate grows in place while the capacity allows and keeps the
 // contents when it must move; a class keeps at most recycledPerClass.
 func TestRecyclerReuse(t *testing.T) {
 	r := NewRecycler()
-	a := r.Allocate(40000)
+	a := r.Allocate(70000) // kept in class 1 (64-128 KiB), fits sizes of class 0 and 1
 	for i := range a {
 		a[i] = 0xAA
 	}
 	r.Free(a)
+	if b := r.Allocate(minRecycled + 1); &b[0] != &a[0] {
+		t.Fatalf("a buffer of 70000 bytes was not reused for %d", minRecycled+1)
+	}
+	r.Free(a)
+	if b := r.Allocate(70001); &b[0] == &a[0] {
+		t.Fatalf("a buffer of 70000 bytes was handed out for 70001")
+	}
 	b := r.Allocate(50000)
-	if &b[0] != &a[0] || b[0] != 0xAA {
+	if &b[0] != &a[0] || b[0] != 0xAA || len(b) != 50000 {
 		t.Fatalf("Allocate after Free: a new buffer (or a zeroed one)")
 	}
 	c := r.Reallocate(60000, b)
@@ -62,8 +74,8 @@ func TestRecyclerReuse(t *testing.T) {
 		t.Fatalf("Reallocate within the capacity moved the buffer")
 	}
 	d := r.Reallocate(100000, c)
-	if len(d) != 100000 || d[39999] != 0xAA || cap(d) != 4*minRecycled {
-		t.Fatalf("Reallocate beyond the capacity: len %d cap %d, contents lost", len(d), cap(d))
+	if len(d) != 100000 || d[59999] != 0xAA || &d[0] == &c[0] {
+		t.Fatalf("Reallocate beyond the capacity: len %d, contents lost", len(d))
 	}
 	if e := r.Allocate(50000); &e[0] != &c[0] {
 		t.Fatalf("the buffer Reallocate left was not recycled")
@@ -71,7 +83,7 @@ func TestRecyclerReuse(t *testing.T) {
 	for range recycledPerClass + 8 {
 		r.Free(make([]byte, 0, minRecycled))
 	}
-	r.Free(make([]byte, 0, minRecycled+1)) // not a class capacity
+	r.Free(make([]byte, 0, minRecycled-1)) // too small
 	if n := len(r.free[0]); n != recycledPerClass {
 		t.Fatalf("class 0 holds %d buffers, want %d", n, recycledPerClass)
 	}
@@ -81,12 +93,12 @@ func TestRecyclerReuse(t *testing.T) {
 // out is counted off.
 func TestRecyclerByteBound(t *testing.T) {
 	r := NewRecycler()
-	const size = 16 << 20 // class 9
+	const size = 8 << 20 // class 8
 	for range 8 {
 		r.Free(make([]byte, size))
 	}
-	if r.held != maxRecycledBytes || len(r.free[9]) != maxRecycledBytes/size {
-		t.Fatalf("holds %d bytes in %d buffers, want %d in %d", r.held, len(r.free[9]), maxRecycledBytes, maxRecycledBytes/size)
+	if r.held != maxRecycledBytes || len(r.free[8]) != maxRecycledBytes/size {
+		t.Fatalf("holds %d bytes in %d buffers, want %d in %d", r.held, len(r.free[8]), maxRecycledBytes, maxRecycledBytes/size)
 	}
 	r.Free(make([]byte, minRecycled)) // no room left, even for a small one
 	if len(r.free[0]) != 0 {
