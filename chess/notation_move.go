@@ -22,16 +22,17 @@ package chess
 // Notes record minor departures from standard notation.
 //
 // On success ParseMove does not allocate. tok is not retained.
-func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
+func (p *Position) ParseMove(tok []byte, lang Language) (pm ParsedMove) {
 	var s moveSyntax
 	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
 	}
-	pm := p.resolve(&s)
+	p.resolve(&s, &pm)
 	if pm.Status != MoveOK && s.alt != NoPieceType {
 		var s2 moveSyntax
 		if s2.parse(tok, lang, true) {
-			if pm2 := p.resolve(&s2); pm2.Status == MoveOK {
+			var pm2 ParsedMove
+			if p.resolve(&s2, &pm2); pm2.Status == MoveOK {
 				return pm2
 			}
 		}
@@ -39,15 +40,18 @@ func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
 	return pm
 }
 
-// resolve finds the legal move fitting s.
-func (p *Position) resolve(s *moveSyntax) ParsedMove {
-	if s.castle != 0 {
-		return p.resolveCastle(s)
+// resolve finds the legal move fitting s and writes it into *pm. (The
+// result is written in place, down to finish, rather than returned: a
+// ParsedMove built with narrow stores and copied back up with wide loads
+// through each call stalls the processor on every move.)
+func (p *Position) resolve(s *moveSyntax, pm *ParsedMove) {
+	switch {
+	case s.castle != 0:
+		*pm = p.resolveCastle(s)
+	case p.resolveFast(s, pm):
+	default:
+		*pm = p.resolveSlow(s)
 	}
-	if pm, ok := p.resolveFast(s); ok {
-		return pm
-	}
-	return p.resolveSlow(s)
 }
 
 // resolveFast handles the common case without generating moves: the
@@ -56,26 +60,26 @@ func (p *Position) resolve(s *moveSyntax) ParsedMove {
 // king, castling written as a king move, coordinates of a king, a
 // promotion sign that does not fit, or no legal move), and the caller
 // falls back on resolveSlow, which also explains the failures.
-func (p *Position) resolveFast(s *moveSyntax) (ParsedMove, bool) {
+func (p *Position) resolveFast(s *moveSyntax, pm *ParsedMove) bool {
 	pt := s.piece
 	to := s.to
 	if s.coord {
 		pc := p.PieceAt(NewSquare(int(s.fromFile), int(s.fromRank)))
 		if pc == NoPiece || pc.Color() != p.SideToMove() {
-			return ParsedMove{}, false
+			return false
 		}
 		pt = pc.Type()
 	}
 	if pt == King && (s.coord || s.fromFile >= 0) {
-		return ParsedMove{}, false // may be castling (e1g1, Ke1g1)
+		return false // may be castling (e1g1, Ke1g1)
 	}
 	lastRank := to.Rank() == 7-7*int(p.SideToMove())
 	if pt == Pawn && lastRank != (s.promo != NoPieceType) || s.promoBad || pt != Pawn && s.promo != NoPieceType {
-		return ParsedMove{}, false
+		return false
 	}
 	all, ok := p.legalFroms(pt, to)
 	if !ok {
-		return ParsedMove{}, false
+		return false
 	}
 	froms := all
 	if s.fromFile >= 0 {
@@ -86,11 +90,11 @@ func (p *Position) resolveFast(s *moveSyntax) (ParsedMove, bool) {
 	}
 	switch {
 	case froms == 0:
-		return ParsedMove{}, false
+		return false
 	case froms.More():
-		pm := s.base()
+		s.baseInto(pm)
 		pm.Status, pm.Candidates = MoveAmbiguous, froms
-		return pm, true
+		return true
 	}
 	from := froms.First()
 	var m Move
@@ -104,7 +108,8 @@ func (p *Position) resolveFast(s *moveSyntax) (ParsedMove, bool) {
 	default:
 		m = NewMove(from, to)
 	}
-	return p.finish(m, s, all), true
+	p.finish(m, s, all, pm)
+	return true
 }
 
 // legalFroms returns the squares of the side to move's pieces of type pt
@@ -253,13 +258,17 @@ func (p *Position) resolveSlow(s *moveSyntax) ParsedMove {
 	}
 	switch {
 	case nfound == 1:
-		return p.finish(found, s, sameKindFroms(p, &ml, found))
+		var pm ParsedMove
+		p.finish(found, s, sameKindFroms(p, &ml, found), &pm)
+		return pm
 	case nfound > 1:
 		pm := s.base()
 		pm.Status, pm.Candidates = MoveAmbiguous, froms
 		return pm
 	case castle != NullMove:
-		return p.finish(castle, s, 0)
+		var pm ParsedMove
+		p.finish(castle, s, 0, &pm)
+		return pm
 	case promoFroms != 0:
 		pm := s.base()
 		pm.Status, pm.Reason, pm.Candidates = MoveIllegal, WrongPromotion, promoFroms
@@ -286,7 +295,9 @@ func (p *Position) resolveCastle(s *moveSyntax) ParsedMove {
 	p.LegalMovesTo(&ml, King, rook.Bitboard())
 	for _, m := range ml.Moves[:ml.N] {
 		if m.IsCastle() && m.To() == rook {
-			return p.finish(m, s, 0)
+			var pm ParsedMove
+			p.finish(m, s, 0, &pm)
+			return pm
 		}
 	}
 	return p.diagnoseCastle(s, kingSide, rook)
@@ -295,8 +306,8 @@ func (p *Position) resolveCastle(s *moveSyntax) ParsedMove {
 // finish builds the ParsedMove of the legal move m read from s, with its
 // notes. froms holds the from-squares of the legal moves of the same kind
 // of piece to m's target square (for the disambiguation notes).
-func (p *Position) finish(m Move, s *moveSyntax, froms Bitboard) ParsedMove {
-	pm := s.base()
+func (p *Position) finish(m Move, s *moveSyntax, froms Bitboard, pm *ParsedMove) {
+	s.baseInto(pm)
 	pm.Move = m
 	if m.IsCastle() {
 		if s.castle == 0 {
@@ -379,7 +390,6 @@ func (p *Position) finish(m Move, s *moveSyntax, froms Bitboard) ParsedMove {
 	} else if s.check != NoCheckMark {
 		pm.Notes |= CheckMarkWrong
 	}
-	return pm
 }
 
 // Disambiguation a move of a piece needs in short algebraic (C.10).
@@ -681,12 +691,19 @@ func (p *Position) diagnoseCastle(s *moveSyntax, kingSide bool, rook Square) Par
 
 // base returns a ParsedMove carrying what the token says, with no move.
 func (s *moveSyntax) base() ParsedMove {
-	pm := ParsedMove{CheckMark: s.check, Notes: s.notes, Piece: s.piece, Promotion: s.promo, From: NoSquare, To: s.to}
+	var pm ParsedMove
+	s.baseInto(&pm)
+	return pm
+}
+
+// baseInto sets *pm to what base returns, field by field.
+func (s *moveSyntax) baseInto(pm *ParsedMove) {
+	*pm = ParsedMove{}
+	pm.CheckMark, pm.Notes, pm.Piece, pm.Promotion, pm.From, pm.To = s.check, s.notes, s.piece, s.promo, NoSquare, s.to
 	if s.castle != 0 {
 		pm.Piece = King
 	}
 	if s.fromFile >= 0 && s.fromRank >= 0 {
 		pm.From = NewSquare(int(s.fromFile), int(s.fromRank))
 	}
-	return pm
 }
