@@ -101,7 +101,8 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 		mem = memory.DefaultAllocator
 	}
 	jo := opt.Judge
-	jo.Plies = opt.Tables[TableMoves] || opt.Tables[TableGames]
+	jo.Plies = opt.Tables[TableMoves]
+	jo.SAN = opt.Tables[TableGames] // the movetext
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
 	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
 	if opt.Tables[TableGames] {
@@ -512,7 +513,7 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 		row.SetTagString(g.Tags[i].Name, g.Tags[i].Value)
 	}
 	// written straight into the column, see MovetextBuffer
-	row.Movetext = appendMovetext(s.games.MovetextBuffer(movetextRoom(len(r.Plies))), r)
+	row.Movetext = appendMovetext(s.games.MovetextBuffer(movetextRoom(r.SANCount())), r)
 	row.PliesRecorded = int32(v.PliesRecorded)
 	row.PliesReplayed = int32(v.PliesReplayed)
 	row.EndKind = report.EndKind(v.End.String())
@@ -568,7 +569,7 @@ func movetextRoom(n int) int { return 8*n + 9*(n/2+1) }
 func appendMovetext(dst []byte, r *validate.Report) []byte {
 	v := &r.Verdict
 	num, white := v.FirstMoveNumber, v.FirstColor == chess.White
-	for i := range r.Plies {
+	for i := range r.SANCount() {
 		switch {
 		case white:
 			if i > 0 {

@@ -189,7 +189,7 @@ func (s *Stage) addGameInfo(raw *ingest.RawGame, file string, id int64) {
 	if v.PliesRecorded > 0 {
 		h := fnv.New64a()
 		for i := range g.Moves {
-			if i < len(r.Plies) {
+			if i < r.SANCount() {
 				h.Write(r.SAN(i))
 			} else {
 				h.Write(g.Moves[i].Text)

@@ -155,6 +155,10 @@ func BenchmarkJudge(b *testing.B) { benchJudge(b, validate.Options{}) }
 // moves table.
 func BenchmarkJudgePlies(b *testing.B) { benchJudge(b, validate.Options{Plies: true}) }
 
+// BenchmarkJudgeSAN keeps only the SAN of every ply (the games table's
+// movetext).
+func BenchmarkJudgeSAN(b *testing.B) { benchJudge(b, validate.Options{SAN: true}) }
+
 func benchJudge(b *testing.B, opt validate.Options) {
 	gs, bytes := benchGames(b, "lichess-jishanshaikh4-37k.pgn.zst", 5000)
 	j := validate.NewJudge(opt)

@@ -143,7 +143,6 @@ type Ply struct {
 	Halfmove   int    // halfmove clock after the move
 	Repetition int    // occurrences of the position after the move so far (1 = first)
 	Hash       uint64 // FIDE position key after the move
-	san        span
 	fen        span
 }
 
@@ -155,12 +154,18 @@ type Report struct {
 	Verdict  Verdict
 	Findings []Finding
 	Plies    []Ply
+	sans     []span // sans[i]: the normalized SAN of ply i+1 (Options.SAN or Plies)
 	text     []byte
 	uci      []byte // scratch for UCI
 }
 
-// SAN returns the normalized English SAN of ply i (0-based index into Plies).
-func (r *Report) SAN(i int) []byte { return r.slice(r.Plies[i].san) }
+// SAN returns the normalized English SAN of ply i (0-based index, as into
+// Plies), kept when Options.SAN or Options.Plies is set.
+func (r *Report) SAN(i int) []byte { return r.slice(r.sans[i]) }
+
+// SANCount returns the number of plies whose SAN was kept: the plies
+// replayed, or 0 when neither Options.SAN nor Options.Plies is set.
+func (r *Report) SANCount() int { return len(r.sans) }
 
 // UCI returns the UCI form of ply i, written from the move when asked (the
 // moves table needs it only for castling, since it derives the rest from

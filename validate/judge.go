@@ -13,6 +13,10 @@ import (
 type Options struct {
 	Plies bool // fill Report.Plies (SAN, UCI, clocks, repetition counts, keys)
 	FEN   bool // with Plies: also the FEN after every ply
+	// SAN keeps only the normalized SAN of every ply (Report.SAN,
+	// Report.SANCount), as a movetext needs: a fraction of what Plies
+	// costs. Plies implies it.
+	SAN bool
 	// DeadNodes is the node budget of the dead-position test of each game's
 	// final position; UnwinnableNodes that of the "could the winner have
 	// mated?" test behind a decisive result without mate. Zero means the
@@ -61,6 +65,7 @@ func NewJudge(opt Options) *Judge {
 func (j *Judge) Judge(g *Game, r *Report) {
 	r.Findings = r.Findings[:0]
 	r.Plies = r.Plies[:0]
+	r.sans = r.sans[:0]
 	r.text = r.text[:0]
 	v := &r.Verdict
 	*v = Verdict{
@@ -102,6 +107,7 @@ func (j *Judge) Judge(g *Game, r *Report) {
 		if best != chess.English {
 			r.Findings = r.Findings[:0]
 			r.Plies = r.Plies[:0]
+			r.sans = r.sans[:0]
 			r.text = r.text[:0]
 			v.Errors, v.Warnings, v.Infos = 0, 0, 0
 			lang, _ = j.replay(g, &start, best, r)
@@ -211,17 +217,19 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			}
 			checkMarkNotes++
 		}
+		if j.opt.SAN || j.opt.Plies {
+			if pm.IsSAN(l) {
+				r.sans = append(r.sans, r.appendText(tok.Text)) // already normalized
+			} else {
+				j.buf = p.AppendSAN(j.buf[:0], m)
+				r.sans = append(r.sans, r.appendText(j.buf))
+			}
+		}
 		var pl Ply
 		if j.opt.Plies {
 			pl.Move = m
 			pl.Piece = p.MovedPiece(m)
 			pl.Captured = p.CapturedPiece(m)
-			if pm.IsSAN(l) {
-				pl.san = r.appendText(tok.Text) // already normalized
-			} else {
-				j.buf = p.AppendSAN(j.buf[:0], m)
-				pl.san = r.appendText(j.buf)
-			}
 		}
 		j.h.push(m)
 		if j.opt.Plies {

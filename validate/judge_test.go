@@ -271,3 +271,46 @@ func TestDeadBeyondMaterial(t *testing.T) {
 		})
 	}
 }
+
+// TestSANOnly checks that Options.SAN keeps the same SANs as Options.Plies
+// (normalized: German letters, long algebraic, a null move, an illegal move
+// that stops the replay) without filling Plies.
+func TestSANOnly(t *testing.T) {
+	tests := []struct{ name, fen, moves string }{
+		{"English", "", "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6"},
+		{"German", "", "e4 e5 Sf3 Sc6 Lb5 a6 Lxc6 dxc6 O-O f6"},
+		{"long algebraic and coordinates", "", "e2-e4 e7-e5 g1f3 b8c6 Bf1-b5+ a7a6"},
+		{"null move", "", "e4 -- d4 e5"},
+		{"illegal move stops the replay", "", "e4 e5 Ke3 Nf6 Qh8"},
+		{"from a FEN, black first", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40", "Kd7 e4 Ke6 Kd2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var full, san Report
+			NewJudge(Options{Plies: true}).Judge(game(tc.fen, tc.moves), &full)
+			NewJudge(Options{SAN: true}).Judge(game(tc.fen, tc.moves), &san)
+			if len(san.Plies) != 0 {
+				t.Errorf("SAN only: %d plies kept", len(san.Plies))
+			}
+			if full.SANCount() != len(full.Plies) || san.SANCount() != full.SANCount() {
+				t.Fatalf("SAN counts: plies mode %d (plies %d), SAN mode %d", full.SANCount(), len(full.Plies), san.SANCount())
+			}
+			if san.SANCount() == 0 {
+				t.Fatal("no SAN kept")
+			}
+			for i := range san.SANCount() {
+				if a, b := string(full.SAN(i)), string(san.SAN(i)); a != b {
+					t.Errorf("ply %d: SAN %q in plies mode, %q in SAN mode", i+1, a, b)
+				}
+			}
+			if tc.name == "German" && string(san.SAN(2)) != "Nf3" {
+				t.Errorf("German Sf3 kept as %q, want Nf3", san.SAN(2))
+			}
+			var none Report
+			NewJudge(Options{}).Judge(game(tc.fen, tc.moves), &none)
+			if none.SANCount() != 0 {
+				t.Errorf("no option: %d SANs kept", none.SANCount())
+			}
+		})
+	}
+}
