@@ -28,11 +28,27 @@ func (p *Position) Play(m Move) {
 	pc := p.board[from]
 	switch m.Kind() {
 	case FlagNormal:
-		if p.board[to] != NoPiece {
-			p.remove(to)
+		// Written out rather than through remove and movePiece: the
+		// squares are known to be on the board (no bounds checks, no
+		// guarded shifts) and the hash is updated once.
+		f, t := uint(m)&63, uint(m>>6)&63
+		fb, tb := Bitboard(1)<<f, Bitboard(1)<<t
+		pc &= 15
+		h := p.hash ^ zobPiece[pc][f] ^ zobPiece[pc][t]
+		if x := p.board[t] & 15; x != NoPiece {
+			p.byType[x.Type()] ^= tb
+			p.byColor[x>>3&1] ^= tb
+			p.byType[NoPieceType] ^= fb
+			h ^= zobPiece[x][t]
 			p.halfmove = 0
+		} else {
+			p.byType[NoPieceType] ^= fb | tb
 		}
-		p.movePiece(from, to)
+		p.board[f] = NoPiece
+		p.board[t] = pc
+		p.byType[pc.Type()] ^= fb | tb
+		p.byColor[pc>>3&1] ^= fb | tb
+		p.hash = h
 		if pc.Type() == Pawn {
 			p.halfmove = 0
 			if to-from == 16 || from-to == 16 {
@@ -43,6 +59,12 @@ func (p *Position) Play(m Move) {
 				}
 			}
 		}
+		// Castling rights are tied to squares of the back ranks (the
+		// castling rooks' squares, and the king's while it holds one).
+		if p.castle != 0 && ((fb|tb)&(Rank1|Rank8) != 0 || pc.Type() == King) {
+			p.updateCastling(from, to, pc)
+		}
+		return
 	case FlagPromotion:
 		if p.board[to] != NoPiece {
 			p.remove(to)
