@@ -27,7 +27,13 @@ func (p *Position) ParseMove(tok []byte, lang Language) (pm ParsedMove) {
 	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
 	}
-	p.resolve(&s, &pm)
+	// p.resolve(&s, &pm), written out: one call less on every move
+	switch {
+	case s.castle != 0:
+		pm = p.resolveCastle(&s)
+	case !p.resolveFast(&s, &pm):
+		pm = p.resolveSlow(&s)
+	}
 	if pm.Status != MoveOK && s.alt != NoPieceType {
 		var s2 moveSyntax
 		if s2.parse(tok, lang, true) {
@@ -291,13 +297,16 @@ func (p *Position) resolveCastle(s *moveSyntax) ParsedMove {
 		pm.Status, pm.Reason = MoveIllegal, CastlingNoRight
 		return pm
 	}
-	var ml MoveList
-	p.LegalMovesTo(&ml, King, rook.Bitboard())
-	for _, m := range ml.Moves[:ml.N] {
-		if m.IsCastle() && m.To() == rook {
-			var pm ParsedMove
-			p.finish(m, s, 0, &pm)
-			return pm
+	// What LegalMovesTo(King, rook) would find, without generating the
+	// king's other moves: castling needs a single king, out of check.
+	if kings := p.Pieces(us, King); kings != 0 && !kings.More() {
+		ksq := kings.First()
+		if checkers, _ := p.checkersAndPinned(ksq, us, p.Occupied()); checkers == 0 {
+			if m := p.castleMove(ksq, kingSide, rook.Bitboard()); m != NullMove {
+				var pm ParsedMove
+				p.finish(m, s, 0, &pm)
+				return pm
+			}
 		}
 	}
 	return p.diagnoseCastle(s, kingSide, rook)
