@@ -49,7 +49,7 @@ func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c&1][s&63] }
 // occupancy is occ (the first blocker on each ray is included).
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
 	m := &bishopMagics[s&63]
-	return bishopTable[m.offset+uint32((uint64(occ&m.mask)*m.magic)>>m.shift)]
+	return bishopTable[m.offset+uint32((uint64(occ&m.mask)*m.magic)>>(m.shift&63))]
 }
 
 // QueenAttacks returns the squares a queen on s attacks when the board occupancy is occ.
