@@ -24,14 +24,14 @@ func (p *Position) Play(m Move) {
 		return
 	}
 
-	from, to := m.From(), m.To()
-	pc := p.board[from]
+	f, t := uint(m)&63, uint(m>>6)&63
+	from, to := Square(f), Square(t)
+	pc := p.board[f]
 	switch m.Kind() {
 	case FlagNormal:
 		// Written out rather than through remove and movePiece: the
 		// squares are known to be on the board (no bounds checks, no
 		// guarded shifts) and the hash is updated once.
-		f, t := uint(m)&63, uint(m>>6)&63
 		fb, tb := Bitboard(1)<<f, Bitboard(1)<<t
 		pc &= 15
 		h := p.hash ^ zobPiece[pc][f] ^ zobPiece[pc][t]
