@@ -396,18 +396,11 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toLK[from&63])
 		}
-		var s int
+		s, special := specialScore(m)
+		if special {
+			goto done
+		}
 		switch m.Kind() {
-		case chess.FlagCastle:
-			s = -5
-			goto done
-		case chess.FlagPromotion:
-			if m.Promotion() == chess.Queen {
-				s = 1000
-			} else {
-				s = -20
-			}
-			goto done
 		case chess.FlagEnPassant:
 			s = 40 + 10*pieceValue[chess.Pawn]
 		default:
@@ -544,18 +537,11 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toC[from&63])
 		}
-		s := 0
+		s, special := specialScore(m)
+		if special {
+			goto done
+		}
 		switch m.Kind() {
-		case chess.FlagCastle:
-			s = -5
-			goto done
-		case chess.FlagPromotion:
-			if m.Promotion() == chess.Queen {
-				s = 1000
-			} else {
-				s = -20
-			}
-			goto done
 		case chess.FlagEnPassant:
 			s = cornerCapture(ctx, chess.Pawn)
 		default:
@@ -776,3 +762,18 @@ var edgeTable = func() (t [64]uint8) {
 	}
 	return
 }()
+
+// specialScore returns the score every plan of the winner gives a castling
+// or a promotion (a queen first), and false for the other moves.
+func specialScore(m chess.Move) (int, bool) {
+	switch m.Kind() {
+	case chess.FlagCastle:
+		return -5, true
+	case chess.FlagPromotion:
+		if m.Promotion() == chess.Queen {
+			return 1000, true
+		}
+		return -20, true
+	}
+	return 0, false
+}
