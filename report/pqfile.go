@@ -169,6 +169,13 @@ func newPartFile(w io.Writer, sc *arrow.Schema, props *parquet.WriterProperties,
 	if err != nil {
 		return nil, err
 	}
+	for i, f := range sc.Fields() {
+		// writeDict writes dictionary indices as they are, which pqarrow
+		// does only for columns without statistics.
+		if f.Type.ID() == arrow.DICTIONARY && props.StatisticsEnabledFor(ps.Column(layout[i].leaf).Path()) {
+			return nil, fmt.Errorf("%w: statistics of the dictionary column %s", errUnsupported, f.Name)
+		}
+	}
 	meta, err := storedMetadata(sc, props, aprops)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // batchesOf appends rows to b and returns the batches flushed every
@@ -276,6 +278,29 @@ func TestPartFileRejectsHiddenValues(t *testing.T) {
 		w.Abort()
 		if !errors.Is(err, errUnsupported) {
 			t.Errorf("%s: %v", c.f.Name, err)
+		}
+	}
+}
+
+// TestPartFileDictionaryStatistics: a dictionary column with statistics
+// (which Table.noStats never asks for) is left to pqarrow, which computes
+// them; partFile writes dictionary indices as they are.
+func TestPartFileDictionaryStatistics(t *testing.T) {
+	sc := newSchema("t", opt("piece", vocab))
+	for _, c := range []struct {
+		stats bool
+		want  error
+	}{{true, errUnsupported}, {false, nil}} {
+		props := parquet.NewWriterProperties(parquet.WithStats(true), parquet.WithStatsFor("piece", c.stats))
+		var buf bytes.Buffer
+		pf, err := newPartFile(&buf, sc, props, pqarrow.DefaultWriterProps())
+		if !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+			t.Errorf("statistics %v: err %v, want %v", c.stats, err, c.want)
+		}
+		if pf != nil {
+			if err := pf.Close(); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 }
