@@ -436,11 +436,7 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			s += 6
 		}
 	done:
-		sc := int32(s*16) + diveNoise(i, seed, noise)
-		scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
-		}
+		best, bs = keepScore(scores, i, s, seed, noise, best, bs)
 	}
 	return best
 }
@@ -507,11 +503,7 @@ func (a *Analyzer) scoreLoser(p *chess.Position, ctx *diveContext, f *frame, see
 			}
 		}
 	done:
-		sc := int32(s*16) + diveNoise(i, seed, noise)
-		scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
-		}
+		best, bs = keepScore(scores, i, s, seed, noise, best, bs)
 	}
 	return best
 }
@@ -564,11 +556,7 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 			s += 3
 		}
 	done:
-		sc := int32(s*16) + diveNoise(i, seed, noise)
-		scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
-		}
+		best, bs = keepScore(scores, i, s, seed, noise, best, bs)
 	}
 	return best
 }
@@ -646,11 +634,7 @@ func (a *Analyzer) cornerLoserScores(p *chess.Position, ctx *diveContext, f *fra
 				s += 3
 			}
 		}
-		sc := int32(s*16) + diveNoise(i, seed, noise)
-		scores[i] = sc
-		if sc > bs {
-			best, bs = i, sc
-		}
+		best, bs = keepScore(scores, i, s, seed, noise, best, bs)
 	}
 	return best
 }
@@ -776,4 +760,16 @@ func specialScore(m chess.Move) (int, bool) {
 		return -20, true
 	}
 	return 0, false
+}
+
+// keepScore stores the score of move i of a dive ply (s*16 plus the noise)
+// in scores and returns the best move and score so far (the first of the
+// highest).
+func keepScore(scores []int32, i, s int, seed, noise uint32, best int, bs int32) (int, int32) {
+	sc := int32(s*16) + diveNoise(i, seed, noise)
+	scores[i] = sc
+	if sc > bs {
+		return i, sc
+	}
+	return best, bs
 }
