@@ -90,14 +90,7 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 		sampleGame(i, &r)
 		games = append(games, r)
 	}
-	var findings []FindingRow
-	for g := 0; g < 300; g++ {
-		for j := 0; j < g%4; j++ {
-			var r FindingRow
-			sampleFinding(g, j, &r)
-			findings = append(findings, r)
-		}
-	}
+	findings := sampleFindings(300)
 	positions := make([]PositionRow, 500)
 	for i := range positions {
 		samplePosition(i, &positions[i])

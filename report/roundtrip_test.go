@@ -185,14 +185,7 @@ func TestRoundTripMoves(t *testing.T) {
 func TestRoundTripFindings(t *testing.T) {
 	mem := checkedMem(t)
 	dir := t.TempDir()
-	var want []FindingRow
-	for g := 0; g < 200; g++ {
-		for j := 0; j < g%4; j++ {
-			var r FindingRow
-			sampleFinding(g, j, &r)
-			want = append(want, r)
-		}
-	}
+	want := sampleFindings(200)
 	b := NewFindingsBuilder(mem)
 	defer b.Release()
 	writeRows(t, b, newWriter(t, dir, FindingsTable(), WriterOptions{Allocator: mem}), want, 50)

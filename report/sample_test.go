@@ -184,6 +184,20 @@ func sampleMove(g, p int, withFEN bool, r *MoveRow) {
 	}
 }
 
+// sampleFindings returns the findings of games 0..games-1: g%4 for game g,
+// each from sampleFinding.
+func sampleFindings(games int) []FindingRow {
+	var out []FindingRow
+	for g := 0; g < games; g++ {
+		for j := 0; j < g%4; j++ {
+			var r FindingRow
+			sampleFinding(g, j, &r)
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func sampleFinding(g, j int, r *FindingRow) {
 	r.Reset()
 	r.GameID = int64(g)

@@ -108,13 +108,9 @@ func TestSampleOutput(t *testing.T) {
 		s.Plies = stats[MovesTableName].Rows
 		s.Findings = stats[FindingsTableName].Rows
 		s.Positions = stats[PositionsTableName].Rows
-		for g := 0; g < games; g++ {
-			for j := 0; j < g%4; j++ {
-				var f FindingRow
-				sampleFinding(g, j, &f)
-				s.FindingsByKind[f.Kind]++
-				s.FindingsBySeverity[string(f.Severity)]++
-			}
+		for _, f := range sampleFindings(games) {
+			s.FindingsByKind[f.Kind]++
+			s.FindingsBySeverity[string(f.Severity)]++
 		}
 		s.SetRates(time.Now())
 		if err := WriteSummary(dir, s); err != nil {
