@@ -57,6 +57,7 @@ func NewJudge(opt Options) *Judge {
 	if opt.UnwinnableNodes <= 0 {
 		opt.UnwinnableNodes = DefaultUnwinnableNodes
 	}
+	opt.SAN = opt.SAN || opt.Plies
 	return &Judge{opt: opt, an: unwinnable.NewAnalyzer(unwinnable.Options{NoSAN: true})}
 }
 
@@ -217,7 +218,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			}
 			checkMarkNotes++
 		}
-		if j.opt.SAN || j.opt.Plies {
+		if j.opt.SAN {
 			if pm.IsSAN(l) {
 				r.sans = append(r.sans, r.appendText(tok.Text)) // already normalized
 			} else {
