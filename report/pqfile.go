@@ -456,9 +456,6 @@ func (p *partFile) writeDict(w *file.ByteArrayColumnChunkWriter, a *array.Dictio
 	if !ok || !isDictEncoding(w.CurrentEncoder().Encoding()) {
 		return p.writeDictValues(w, a, def, rep)
 	}
-	if w.PageStatistics() != nil {
-		return fmt.Errorf("%w: statistics of a dictionary column", errUnsupported)
-	}
 	dict, err := enc.NormalizeDict(a.Dictionary())
 	if err != nil {
 		return err
