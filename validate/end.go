@@ -59,7 +59,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 				pos, posPly = h.at(k), k
 			}
 			for ; posPly < k; posPly++ {
-				pos.Play(h.ply[posPly].move)
+				pos.Play(h.ply[posPly+1].move)
 			}
 			if j.claimableByMove(&pos, k) {
 				v.ThreefoldClaimPly = k

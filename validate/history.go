@@ -49,7 +49,7 @@ type twiceSeen struct {
 // plyRecord is what history keeps of one ply.
 type plyRecord struct {
 	hash  uint64     // FIDE key of the position
-	move  chess.Move // the move played from it (zero at the last ply)
+	move  chess.Move // the move that led to it (zero at ply 0)
 	clock int32      // its halfmove clock
 	reps  int32      // occurrences of the position among plies 0..k
 }
@@ -103,23 +103,36 @@ func (h *history) last() int { return len(h.ply) - 1 }
 
 // push plays m (legal, or chess.NullMove) on the current position.
 func (h *history) push(m chess.Move) {
-	k := len(h.ply)
-	h.ply[k-1].move = m
 	h.cur.Play(m)
-	if k%checkpointEvery == 0 {
-		h.checkpoints = append(h.checkpoints, h.cur)
-	}
 	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
-	// The common case inline: an irreversible move, or a key whose bit
-	// is new since the last one, cannot repeat an earlier position.
 	if clock == 0 {
 		h.seen = [8]uint64{}
 	}
+	// The common case here: an irreversible move, or a key whose bit is
+	// new since the last one, cannot repeat an earlier position; the rest
+	// goes to pushRare, out of line so that this path stays small.
+	k := len(h.ply)
+	if seen := h.mark(hash); seen || clock >= 100 || k%checkpointEvery == 0 {
+		h.pushRare(k, m, hash, clock, seen)
+		return
+	}
+	h.ply = append(h.ply, plyRecord{hash: hash, move: m, clock: clock, reps: 1})
+}
+
+// pushRare records ply k, with key hash and halfmove clock clock, when
+// its position may repeat an earlier one (seen: its bit was set), its
+// clock reached 100 or it is a checkpoint.
+//
+//go:noinline
+func (h *history) pushRare(k int, m chess.Move, hash uint64, clock int32, seen bool) {
+	if k%checkpointEvery == 0 {
+		h.checkpoints = append(h.checkpoints, h.cur)
+	}
 	reps := int32(1)
-	if h.mark(hash) {
+	if seen {
 		reps = h.countReps(k, hash, int(clock))
 	}
-	h.ply = append(h.ply, plyRecord{hash: hash, clock: clock, reps: reps})
+	h.ply = append(h.ply, plyRecord{hash: hash, move: m, clock: clock, reps: reps})
 	if reps >= 2 || clock >= 100 {
 		if reps >= 2 {
 			h.twice = append(h.twice, twiceSeen{k, h.cur})
@@ -144,7 +157,7 @@ func (h *history) seek(k int) *chess.Position {
 		h.cursorPly = from
 	}
 	for ; h.cursorPly < k; h.cursorPly++ {
-		h.cursor.Play(h.ply[h.cursorPly].move)
+		h.cursor.Play(h.ply[h.cursorPly+1].move)
 	}
 	return &h.cursor
 }

@@ -51,7 +51,7 @@ func TestClaimableByMoveMatchesBruteForce(t *testing.T) {
 			if k >= 4 && rng.IntN(10) < 7 {
 				// most of the time, take back the side's previous move when
 				// it is legal: positions come back
-				back := j.h.ply[k-2].move
+				back := j.h.ply[k-1].move
 				if undo := chess.NewMove(back.To(), back.From()); !back.IsCastle() && !back.IsPromotion() && p.IsLegal(undo) {
 					m = undo
 				}

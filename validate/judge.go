@@ -189,10 +189,18 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 	v := &r.Verdict
 	v.FirstErrorPly = -1
 	j.h.reset(start)
-	var checkMarkNotes, checkMarkFirst int
+	var marks checkMarks
 	nullNoted := false
 	failed := -1
-	for i := range g.Moves {
+	recording := j.opt.SAN || j.opt.Plies
+	for i := 0; i < len(g.Moves); i++ {
+		if !recording {
+			// Most moves take the short path; the loop below handles
+			// the one it stopped at.
+			if i = j.h.run(g.Moves, i, l, &marks); i == len(g.Moves) {
+				break
+			}
+		}
 		tok := &g.Moves[i]
 		p := &j.h.cur
 		ply := i + 1
@@ -212,11 +220,8 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 				failed = i
 				break
 			}
-		} else if pm.Notes&(chess.CheckMarkMissing|chess.CheckMarkWrong|chess.MateMarkMissing) != 0 {
-			if checkMarkNotes == 0 {
-				checkMarkFirst = ply
-			}
-			checkMarkNotes++
+		} else if pm.Notes&checkMarkNotes != 0 {
+			marks.note(ply)
 		}
 		if j.opt.SAN {
 			if pm.IsSAN(l) {
@@ -254,13 +259,49 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 	if failed >= 0 {
 		v.FirstErrorPly = failed + 1
 	}
-	if checkMarkNotes > 0 {
-		p := j.h.at(checkMarkFirst - 1)
-		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.13", Ply: checkMarkFirst, Color: p.SideToMove(),
-			SAN: string(g.Moves[checkMarkFirst-1].Text), FEN: p.FEN(), Line: g.Moves[checkMarkFirst-1].Line,
-			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", checkMarkNotes, moveLabel(&p, checkMarkFirst))})
+	if marks.n > 0 {
+		first := marks.first
+		p := j.h.at(first - 1)
+		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.13", Ply: first, Color: p.SideToMove(),
+			SAN: string(g.Moves[first-1].Text), FEN: p.FEN(), Line: g.Moves[first-1].Line,
+			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", marks.n, moveLabel(&p, first))})
 	}
 	return l, failed
+}
+
+// checkMarkNotes are the notes of a move whose check or mate mark is
+// missing or wrong.
+const checkMarkNotes = chess.CheckMarkMissing | chess.CheckMarkWrong | chess.MateMarkMissing
+
+// checkMarks counts the moves with a missing or wrong check or mate mark
+// and keeps the ply of the first.
+type checkMarks struct{ n, first int }
+
+func (c *checkMarks) note(ply int) {
+	if c.n == 0 {
+		c.first = ply
+	}
+	c.n++
+}
+
+// run plays moves[i:] while they are ordinary (legal, read in language l),
+// counting their check-mark notes in marks; it returns the index of the
+// first move it did not play, len(moves) when it played them all. It is
+// the replay's common path, kept apart from the rare cases (null moves,
+// errors) and from the recording of SAN and plies, so that its loop keeps
+// its state in registers.
+func (h *history) run(moves []Token, i int, l chess.Language, marks *checkMarks) int {
+	for ; i < len(moves); i++ {
+		pm := h.cur.ParseMove(moves[i].Text, l)
+		if pm.Status != chess.MoveOK {
+			break
+		}
+		if pm.Notes&checkMarkNotes != 0 {
+			marks.note(i + 1)
+		}
+		h.push(pm.Move)
+	}
+	return i
 }
 
 // moveLabel writes "12." or "12..." for the move played from p.
