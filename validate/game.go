@@ -156,11 +156,14 @@ type Report struct {
 	Plies    []Ply
 	sans     []span // sans[i]: the normalized SAN of ply i+1 (Options.SAN or Plies)
 	text     []byte
+	toks     []Token // the game's moves: a span with a negative offset is one of their texts
 	uci      []byte // scratch for UCI
 }
 
 // SAN returns the normalized English SAN of ply i (0-based index, as into
-// Plies), kept when Options.SAN or Options.Plies is set.
+// Plies), kept when Options.SAN or Options.Plies is set. When the game
+// wrote the move so already, the slice is the game's own token: it is
+// valid as long as the Game judged is not changed.
 func (r *Report) SAN(i int) []byte { return r.slice(r.sans[i]) }
 
 // SANCount returns the number of plies whose SAN was kept: the plies
@@ -182,8 +185,15 @@ func (r *Report) slice(s span) []byte {
 	if s.n == 0 {
 		return nil
 	}
+	if s.off < 0 {
+		t := r.toks[-s.off-1].Text
+		return t[:s.n:s.n]
+	}
 	return r.text[s.off : s.off+s.n : s.off+s.n]
 }
+
+// tokenSpan is the span of move i's token text as written.
+func (r *Report) tokenSpan(i int) span { return span{-int32(i) - 1, int32(len(r.toks[i].Text))} }
 
 func (r *Report) appendText(b []byte) span {
 	s := span{int32(len(r.text)), int32(len(b))}

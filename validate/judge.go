@@ -62,12 +62,14 @@ func NewJudge(opt Options) *Judge {
 }
 
 // Judge replays g and writes what the Laws say about it into r, reusing r's
-// buffers.
+// buffers. r may refer to g's move tokens (see Report.SAN): read it before
+// g changes.
 func (j *Judge) Judge(g *Game, r *Report) {
 	r.Findings = r.Findings[:0]
 	r.Plies = r.Plies[:0]
 	r.sans = r.sans[:0]
 	r.text = r.text[:0]
+	r.toks = g.Moves
 	v := &r.Verdict
 	*v = Verdict{
 		PliesRecorded: len(g.Moves), EndPly: -1, FirstErrorPly: -1, ThreefoldPly: -1, ThreefoldClaimPly: -1,
@@ -192,12 +194,15 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 	var marks checkMarks
 	nullNoted := false
 	failed := -1
-	recording := j.opt.SAN || j.opt.Plies
+	var san *Report // where run keeps the SAN
+	if j.opt.SAN {
+		san = r
+	}
 	for i := 0; i < len(g.Moves); i++ {
-		if !recording {
+		if !j.opt.Plies {
 			// Most moves take the short path; the loop below handles
 			// the one it stopped at.
-			if i = j.h.run(g.Moves, i, l, &marks); i == len(g.Moves) {
+			if i = j.run(g.Moves, i, l, &marks, san); i == len(g.Moves) {
 				break
 			}
 		}
@@ -209,6 +214,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 		if pm.Status != chess.MoveOK {
 			if pm.Reason == chess.NullMoveToken && !p.InCheck() {
 				m = chess.NullMove
+				pm.Move = m // written "--" in the SAN kept
 				if !nullNoted {
 					nullNoted = true
 					j.add(r, Finding{Kind: KindNullMove, Severity: Warning, Article: "3.10.1", Ply: ply, Color: p.SideToMove(),
@@ -224,12 +230,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 			marks.note(ply)
 		}
 		if j.opt.SAN {
-			if pm.IsSAN(l) {
-				r.sans = append(r.sans, r.appendText(tok.Text)) // already normalized
-			} else {
-				j.buf = p.AppendSAN(j.buf[:0], m)
-				r.sans = append(r.sans, r.appendText(j.buf))
-			}
+			j.keepSAN(r, p, &pm, i, l)
 		}
 		var pl Ply
 		if j.opt.Plies {
@@ -285,12 +286,14 @@ func (c *checkMarks) note(ply int) {
 }
 
 // run plays moves[i:] while they are ordinary (legal, read in language l),
-// counting their check-mark notes in marks; it returns the index of the
-// first move it did not play, len(moves) when it played them all. It is
-// the replay's common path, kept apart from the rare cases (null moves,
-// errors) and from the recording of SAN and plies, so that its loop keeps
-// its state in registers.
-func (h *history) run(moves []Token, i int, l chess.Language, marks *checkMarks) int {
+// counting their check-mark notes in marks and, when san is not nil,
+// keeping their normalized SAN there; it returns the index of the first
+// move it did not play, len(moves) when it played them all. It is the
+// replay's common path, kept apart from the rare cases (null moves,
+// errors) and from the recording of plies, so that its loop keeps its
+// state in registers.
+func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, san *Report) int {
+	h := &j.h
 	for ; i < len(moves); i++ {
 		pm := h.cur.ParseMove(moves[i].Text, l)
 		if pm.Status != chess.MoveOK {
@@ -299,9 +302,24 @@ func (h *history) run(moves []Token, i int, l chess.Language, marks *checkMarks)
 		if pm.Notes&checkMarkNotes != 0 {
 			marks.note(i + 1)
 		}
+		if san != nil {
+			j.keepSAN(san, &h.cur, &pm, i, l)
+		}
 		h.push(pm.Move)
 	}
 	return i
+}
+
+// keepSAN appends to r the normalized SAN of the move pm read from move i
+// in position p: a reference to the token itself when it is written so
+// already (no copy), else the SAN written out.
+func (j *Judge) keepSAN(r *Report, p *chess.Position, pm *chess.ParsedMove, i int, l chess.Language) {
+	if pm.IsSAN(l) {
+		r.sans = append(r.sans, r.tokenSpan(i))
+		return
+	}
+	j.buf = p.AppendSAN(j.buf[:0], pm.Move)
+	r.sans = append(r.sans, r.appendText(j.buf))
 }
 
 // moveLabel writes "12." or "12..." for the move played from p.
