@@ -157,7 +157,7 @@ type Report struct {
 	sans     []span // sans[i]: the normalized SAN of ply i+1 (Options.SAN or Plies)
 	text     []byte
 	toks     []Token // the game's moves: a span with a negative offset is one of their texts
-	uci      []byte // scratch for UCI
+	uci      []byte  // scratch for UCI
 }
 
 // SAN returns the normalized English SAN of ply i (0-based index, as into
