@@ -290,8 +290,8 @@ func (c *checkMarks) note(ply int) {
 // keeping their normalized SAN there; it returns the index of the first
 // move it did not play, len(moves) when it played them all. It is the
 // replay's common path, kept apart from the rare cases (null moves,
-// errors) and from the recording of plies, so that its loop keeps its
-// state in registers.
+// errors) and from the recording of plies, so that each ply does only
+// what every ply needs.
 func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, san *Report) int {
 	h := &j.h
 	for ; i < len(moves); i++ {
