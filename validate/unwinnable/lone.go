@@ -253,6 +253,10 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 	var seen [lonePlies]uint64
 	first := chess.NoSquare
 	stop := ply0 + lonePlies
+	// The squares the winner attacks through the loser's king, when
+	// lonePlay has found them after the winner's move (wAttOK).
+	var wAtt chess.Bitboard
+	wAttOK := false
 	for ply := ply0; ply < stop && ply < maxPly-2; ply++ {
 		if a.nodes >= a.limit {
 			return chess.NoSquare, false
@@ -299,7 +303,9 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 			// The loser's king: towards e, off the pawns' paths, capturing
 			// nothing.
 			// The squares the winner attacks, through the loser's king.
-			wAtt, _ := sideAttacks(&p, w, occ&^lk.Bitboard())
+			if !wAttOK {
+				wAtt = attacksOf(&p, w, occ&^lk.Bitboard())
+			}
 			for d := chess.KingAttacks(lk) &^ p.ByColor(l) &^ wAtt; d != 0; {
 				to := d.PopFirst()
 				s := -10 * t.ld.at(to)
@@ -355,22 +361,24 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 		// useful step (or has reached its square). A reduced list holds
 		// the best move of each heavy piece only: when that stalemates,
 		// the full list is made and played from instead.
-		played := a.lonePlay(&p, ply, cand[:n], score[:n], reduced)
+		wAttOK = false
+		played := a.lonePlay(&p, ply, cand[:n], score[:n], &wAtt, reduced)
 		if !played && reduced {
 			n, _ = a.loneWinner(&p, &t, lk, wk, occ, heavy, false, true, cand[:], score[:])
-			played = a.lonePlay(&p, ply, cand[:n], score[:n], false)
+			played = a.lonePlay(&p, ply, cand[:n], score[:n], &wAtt, false)
 		}
 		if !played && p.SideToMove() == w && heavy != 0 {
 			n, reduced = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, false, cand[:], score[:])
-			played = a.lonePlay(&p, ply, cand[:n], score[:n], reduced)
+			played = a.lonePlay(&p, ply, cand[:n], score[:n], &wAtt, reduced)
 			if !played && reduced {
 				n, _ = a.loneWinner(&p, &t, lk, wk, occ, heavy, true, true, cand[:], score[:])
-				played = a.lonePlay(&p, ply, cand[:n], score[:n], false)
+				played = a.lonePlay(&p, ply, cand[:n], score[:n], &wAtt, false)
 			}
 		}
 		if !played {
 			return first, false
 		}
+		wAttOK = p.SideToMove() == l
 		if heavy == 0 && heavyPieces(&p) != 0 {
 			haveTarget = false // promoted: pick the target again
 		}
@@ -380,8 +388,10 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 
 // lonePlay plays on p the candidate with the best score (the first one)
 // that does not stalemate the loser, and reports whether there was one.
-// With firstOnly, only the best candidate is tried.
-func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int, firstOnly bool) bool {
+// With firstOnly, only the best candidate is tried. After a winner's move
+// it sets *wAtt to the squares the winner attacks through the loser's king
+// (attacksOf), which the loser's next ply needs.
+func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score []int, wAtt *chess.Bitboard, firstOnly bool) bool {
 	score = score[:len(cand)]
 	for n := len(cand); n > 0; {
 		bi, bs := 0, score[0]
@@ -402,14 +412,19 @@ func (a *Analyzer) lonePlay(p *chess.Position, ply int, cand []chess.Move, score
 		}
 		saved := *p
 		p.Play(m)
-		// HasLegalMove first: it usually finds a king step at once.
-		if !p.HasLegalMove() && !p.InCheck() {
+		// A step of the loser's king (a legal move: the winner's attacks
+		// are taken through the king) rules the stalemate out; without
+		// one, its pawns may still move.
+		lk := p.KingSquare(a.l)
+		att := attacksOf(p, a.w, p.Occupied()&^lk.Bitboard())
+		if chess.KingAttacks(lk)&^p.ByColor(a.l)&^att == 0 && !p.HasLegalMove() && !p.InCheck() {
 			*p = saved
 			if firstOnly {
 				return false
 			}
 			continue
 		}
+		*wAtt = att
 		a.line[ply] = m
 		return true
 	}

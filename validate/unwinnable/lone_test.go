@@ -110,7 +110,8 @@ func TestLonePlay(t *testing.T) {
 		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7c7", "h7h6"}, "h7h6"}, // Qc7 stalemates
 		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7h6", "h7c7"}, "h7h6"},
 		{"k7/7Q/1K6/8/8/8/8/8 w - - 0 1", []string{"h7c7"}, ""},
-		{"k7/7Q/1K6/8/8/8/8/8 b - - 0 1", []string{"a8b8"}, "a8b8"}, // the loser: no test
+		{"k7/7Q/1K6/8/8/8/8/8 b - - 0 1", []string{"a8b8"}, "a8b8"},   // the loser: no test
+		{"k7/7p/1K6/8/8/8/8/2Q5 w - - 0 1", []string{"c1c7"}, "c1c7"}, // no king step, a pawn move
 	}
 	a := NewAnalyzer(Options{TTBits: 10})
 	a.w, a.l = chess.White, chess.Black
@@ -127,7 +128,8 @@ func TestLonePlay(t *testing.T) {
 			cand = append(cand, m)
 			score = append(score, 10-i)
 		}
-		played := a.lonePlay(&p, 0, cand, score, false)
+		var wAtt chess.Bitboard
+		played := a.lonePlay(&p, 0, cand, score, &wAtt, false)
 		if c.want == "" {
 			if played || p != before {
 				t.Errorf("%s %v: played %v, position %s", c.fen, c.cands, played, p.FEN())
@@ -139,6 +141,9 @@ func TestLonePlay(t *testing.T) {
 		want.Play(m)
 		if !played || a.line[0] != m || p != want {
 			t.Errorf("%s %v: played %v %v, want %s", c.fen, c.cands, played, a.line[0], c.want)
+		}
+		if lk := p.KingSquare(chess.Black); before.SideToMove() == chess.White && wAtt != attacksOf(&p, chess.White, p.Occupied()&^lk.Bitboard()) {
+			t.Errorf("%s %v: winner's attacks %x after the move", c.fen, c.cands, wAtt)
 		}
 	}
 }
