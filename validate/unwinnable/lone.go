@@ -40,83 +40,56 @@ type loneTarget struct {
 	ld, wd kingDist
 }
 
-// unreachable is a distance table with every square unreachable.
-var unreachable = func() (d [64]int8) {
-	for i := range d {
-		d[i] = 64
-	}
-	return
-}()
-
-// kingDist holds the numbers of king steps to a square s over a set of
-// free squares (s itself need not be free). They are computed ring by ring
-// as they are asked for: a king that heads for s only asks for near rings.
+// kingDist holds the numbers of king steps to a square over a set of free
+// squares (the square itself need not be free), 16 more than the plain
+// distance for the squares no path reaches. They are all computed at once:
+// a lookup is then a load, without a branch.
 type kingDist struct {
-	d     [64]int8 // 64: unreachable, or not reached yet
-	s     chess.Square
-	n     int8           // the distance of front
-	front chess.Bitboard // the squares at distance n, empty once all are reached
-	seen  chess.Bitboard // the squares reached
-	free  chess.Bitboard
+	d [64]int8
 }
 
-// init starts the distances to s over free.
+// init computes the distances to s over free.
 func (k *kingDist) init(s chess.Square, free chess.Bitboard) {
+	s &= 63
 	if free == ^chess.Bitboard(0) {
-		// Nothing in the way: the plain king distances, all reached.
+		// Nothing in the way: the plain king distances.
 		k.d = distRows[s]
-		k.s, k.n, k.front, k.seen, k.free = s, 7, 0, free, free
 		return
 	}
-	k.d = unreachable
+	// Breadth-first, ring by ring, over the unreachable distances.
+	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
+	k.d = farRows[s]
 	k.d[s] = 0
-	k.s, k.n, k.front, k.seen, k.free = s, 0, s.Bitboard(), s.Bitboard(), free
+	front := s.Bitboard()
+	seen := front
+	for n := int8(1); ; n++ {
+		x := front | front<<1&^fileA | front>>1&^fileH
+		x |= x<<8 | x>>8
+		if front = x & free &^ seen; front == 0 {
+			return
+		}
+		seen |= front
+		for b := front; b != 0; {
+			k.d[b.PopFirst()] = n
+		}
+	}
 }
 
-// distRows holds the king distances from each square.
-var distRows = func() (t [64][64]int8) {
+// distRows holds the king distances from each square, farRows 16 more.
+var distRows, farRows = func() (t, f [64][64]int8) {
 	for a := range 64 {
 		for b := range 64 {
 			t[a][b] = int8(dist(chess.Square(a), chess.Square(b)))
+			f[a][b] = 16 + t[a][b]
 		}
 	}
 	return
 }()
 
-// at returns the number of king steps from x to s, or 16 more than the
-// plain distance when no path over free squares leads there.
+// at returns the number of king steps from x to the square, or 16 more
+// than the plain distance when no path over free squares leads there.
 func (k *kingDist) at(x chess.Square) int {
-	if d := k.d[x&63]; d < 64 {
-		return int(d)
-	}
-	return k.far(x)
-}
-
-// far is at for a square not reached yet.
-func (k *kingDist) far(x chess.Square) int {
-	if k.free.Has(x) {
-		for k.d[x] == 64 && k.front != 0 {
-			k.grow()
-		}
-		if d := k.d[x]; d < 64 {
-			return int(d)
-		}
-	}
-	return 16 + dist(x, k.s)
-}
-
-// grow reaches the next ring.
-func (k *kingDist) grow() {
-	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
-	f := k.front
-	x := f | f<<1&^fileA | f>>1&^fileH
-	x |= x<<8 | x>>8
-	k.front = x & k.free &^ k.seen
-	k.seen |= k.front
-	k.n++
-	for b := k.front; b != 0; {
-		k.d[b.PopFirst()] = k.n
-	}
+	return int(k.d[x&63])
 }
 
 // fill starts t.ld and t.wd.
@@ -137,6 +110,7 @@ func (t *loneTarget) fill(p *chess.Position, w chess.Color) {
 func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard) bool {
 	own := p.ByColor(w)&^p.Pieces(w, chess.King) | p.Pieces(w.Other(), chess.Pawn)
 	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
+	toL, toW := &distTable[lk&63], &distTable[wk&63] // the kings' distances
 	bc := 1 << 30
 	for side := 0; side < 4; side++ {
 		var line chess.Bitboard
@@ -161,13 +135,18 @@ func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk ch
 		if dk += extra; 4*max(de, dk)+de+dk >= bc {
 			continue
 		}
-		for b := line; b != 0; {
+		// The squares of the line whose k holds one of the pieces in own,
+		// shifted onto the line: they are left out with those of e.
+		var ownK chess.Bitboard
+		if in > 0 {
+			ownK = own >> (2 * in)
+		} else {
+			ownK = own << (-2 * in)
+		}
+		for b := line &^ (own | ownK | banned); b != 0; {
 			e := b.PopFirst()
 			k := e + chess.Square(2*in)
-			if own.Has(e) || own.Has(k) || banned.Has(e) {
-				continue
-			}
-			de, dk := dist(lk, e), dist(wk, k)+extra
+			de, dk := int(toL[e&63]), int(toW[k&63])+extra
 			c := 4*max(de, dk) + de + dk
 			if c >= bc {
 				continue // the heavy pieces only add to it
