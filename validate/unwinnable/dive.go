@@ -423,17 +423,16 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toLK[from&63])
 		}
-		s, special := specialScore(m)
-		if special {
-			goto done
-		}
-		switch m.Kind() {
-		case chess.FlagEnPassant:
-			s = 40 + 10*pieceValue[chess.Pawn]
-		default:
+		s := 0
+		if k := m.Kind(); k == chess.FlagNormal {
 			if occ.Has(to) {
 				s = 40 + 10*pieceValue[p.PieceAt(to).Type()]
 			}
+		} else if k == chess.FlagEnPassant {
+			s = 40 + 10*pieceValue[chess.Pawn]
+		} else {
+			s, _ = specialScore(m)
+			goto done
 		}
 		switch pt {
 		case chess.Pawn:
@@ -556,17 +555,16 @@ func (a *Analyzer) cornerWinnerScores(p *chess.Position, ctx *diveContext, f *fr
 		if from != lastFrom {
 			lastFrom, pt, dFrom = from, p.PieceAt(from).Type(), int(toC[from&63])
 		}
-		s, special := specialScore(m)
-		if special {
-			goto done
-		}
-		switch m.Kind() {
-		case chess.FlagEnPassant:
-			s = cornerCapture(ctx, chess.Pawn)
-		default:
+		s := 0
+		if k := m.Kind(); k == chess.FlagNormal {
 			if ctx.occ.Has(to) {
 				s = cornerCapture(ctx, p.PieceAt(to).Type())
 			}
+		} else if k == chess.FlagEnPassant {
+			s = cornerCapture(ctx, chess.Pawn)
+		} else {
+			s, _ = specialScore(m)
+			goto done
 		}
 		switch pt {
 		case chess.Pawn:
