@@ -416,6 +416,7 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 	// The moves come grouped by the square they leave: look the piece and
 	// its distance to the loser's king up once per group.
 	lastFrom, pt, dFrom := chess.NoSquare, chess.NoPieceType, 0
+	var route *kingDist // the king's way to pawnT, got at its first move
 	moves := f.ml.Moves[:f.ml.N]
 	scores, class := a.scores[:len(moves)], f.class[:len(moves)]
 	for i, m := range moves {
@@ -442,8 +443,10 @@ func (a *Analyzer) scoreWinner(p *chess.Position, ctx *diveContext, f *frame, se
 			}
 		case chess.King:
 			if ctx.pawnT != chess.NoSquare {
-				r := a.kingRoute(p, ctx.pawnT)
-				s += 6 * (r.at(from) - r.at(to))
+				if route == nil {
+					route = a.kingRoute(p, ctx.pawnT)
+				}
+				s += 6 * (route.at(from) - route.at(to))
 			} else {
 				s += 6 * (abs(dFrom-2) - abs(int(toLK[to&63])-2))
 			}
