@@ -159,9 +159,12 @@ type Analyzer struct {
 	forced [maxForced + 1]uint64
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
 	route  kingRoute             // the winner king's way to its pawn target (dives)
-	pat    *cornerPattern        // the blocker plan of the dive running, if any (corner.go)
-	queue  []bfsNode             // closure search, allocated on first use
-	ss     semistatic
+	lone   loneScratch           // the lone-king construction's arrays (lone.go)
+	// diveSeen holds the hashes of the positions of the dive running.
+	diveSeen [maxDivePly + 1]uint64
+	pat      *cornerPattern // the blocker plan of the dive running, if any (corner.go)
+	queue    []bfsNode      // closure search, allocated on first use
+	ss       semistatic
 
 	visited visitedSet // closure search (closure.go)
 

@@ -61,7 +61,7 @@ func (a *Analyzer) dives(root *chess.Position, from, to, stop int, full bool) (f
 // a.mateLine[:a.mateLen]).
 func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	plies = min(plies, maxDivePly, maxPly-2)
-	var seen [maxDivePly + 1]uint64
+	seen := &a.diveSeen // every entry is written before it is read
 	corner := chess.NoSquare
 	noise := uint32(15)
 	if variant >= 3 {

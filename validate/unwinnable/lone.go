@@ -227,9 +227,9 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 	p := *root
 	var t loneTarget
 	haveTarget := false
-	var cand [loneMoves]chess.Move
-	var score [loneMoves]int
-	var seen [lonePlies]uint64
+	// The scratch arrays live in a.lone: every entry is written before it
+	// is read, so they need no clearing.
+	cand, score, seen := &a.lone.cand, &a.lone.score, &a.lone.seen
 	first := chess.NoSquare
 	stop := ply0 + lonePlies
 	// The squares the winner attacks through the loser's king, when
@@ -762,4 +762,12 @@ func promotionDistance(p *chess.Position, w chess.Color) int {
 // relRank is rank r counted from w's side (0 = w's first rank).
 func relRank(w chess.Color, r int) chess.Bitboard {
 	return chess.RankBB(r ^ int(w)*7)
+}
+
+// loneScratch holds the arrays of loneLine, kept in the Analyzer so that
+// they are not cleared at every call.
+type loneScratch struct {
+	cand  [loneMoves]chess.Move
+	score [loneMoves]int
+	seen  [lonePlies]uint64
 }
