@@ -50,9 +50,11 @@
 //     built directly. The loser's king walks (by king-step distances
 //     around the pawns) to an edge square e, the winner's king to the
 //     square two steps inside, facing it, and a queen or rook (promoted
-//     first from the most advanced pawn that can advance) waits one move
-//     from the edge line, off the loser king's way, then checks along
-//     that line. Each ply generates only the moves the plan wants (king
+//     first from the most advanced pawn that can advance; not while the
+//     new queen would stand next to the loser's king, undefended, with no
+//     other flight square: its king steps instead) waits one move from
+//     the edge line, off the loser king's way, then checks along that
+//     line. Each ply generates only the moves the plan wants (king
 //     steps, the heavy pieces' moves, one pawn push or capture; the
 //     loser's pawns move only when its king cannot), and the checks that
 //     may leave no flight square are played to test for mate only when

@@ -118,3 +118,37 @@ func TestFinals(t *testing.T) {
 		us(sum)/1e3, us(sum)/float64(n), us(times[n/2]), us(times[n*99/100]), us(times[n-1]), float64(nodes)/float64(n))
 	t.Logf("answers: %s", fmt.Sprint(counts))
 }
+
+// TestHardFinals: final positions of real games that once exhausted the
+// node budget although plainly winnable; the constructions now mate them
+// within a few hundred nodes, at both budgets package validate uses.
+func TestHardFinals(t *testing.T) {
+	tests := []struct {
+		fen      string
+		winner   chess.Color
+		method   string
+		maxNodes int
+	}{
+		// Rook pawn and bishop of the wrong colour, the loser's king next
+		// to the promotion square: a queen promoted with check there would
+		// have to be taken, so the winner's king steps first and the
+		// loser's king walks off (lone.go).
+		{"k7/P7/3K4/8/3B4/8/8/8 b - - 40 109", chess.White, MethodLone, 50},
+	}
+	a := NewAnalyzer(Options{})
+	for _, tc := range tests {
+		for _, budget := range []int{3000, 20000} {
+			p := parseFEN(t, tc.fen)
+			a.SetOptions(Options{NodeBudget: budget, NoSAN: budget <= 3000})
+			r := a.Analyze(&p, tc.winner)
+			if r.Verdict != Winnable || r.Method != tc.method || r.Nodes > tc.maxNodes {
+				t.Errorf("%s %v (budget %d): %v by %s after %d nodes, want winnable by %s within %d",
+					tc.fen, tc.winner, budget, r.Verdict, r.Method, r.Nodes, tc.method, tc.maxNodes)
+				continue
+			}
+			if err := CheckWitness(&p, tc.winner, r.Witness); err != nil {
+				t.Errorf("%s %v: %v", tc.fen, tc.winner, err)
+			}
+		}
+	}
+}

@@ -7,7 +7,8 @@ import "github.com/arbiter-chess/arbiter/chess"
 // instead of searched for. The plan is a back-rank mate: the loser's king
 // walks to an edge square e, the winner's king to the square two steps
 // inside from e (facing it), a queen or rook (promoted first from the most
-// advanced pawn when there is none) waits on a square from which it can
+// advanced pawn when there is none, once the loser's king could not be
+// forced to take it: see promotionTaken) waits on a square from which it can
 // reach the edge line through e, and checks along that line when the loser's
 // king stands on e. Every ply generates only the moves the plan wants (the
 // loser's king steps, the winner's king steps, the heavy piece's moves, one
@@ -487,8 +488,12 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		if bestFrom != chess.NoSquare {
 			to := forward(w, bestFrom.Bitboard()).First()
 			if bestRank == 6 {
-				add(chess.NewPromotion(bestFrom, to, chess.Queen), 100)
-				add(chess.NewPromotion(bestFrom, to, chess.Rook), 90)
+				s := 100
+				if a.promotionTaken(p, bestFrom, to, lk, lkZone, occ) {
+					s = -100 // the king steps first
+				}
+				add(chess.NewPromotion(bestFrom, to, chess.Queen), s)
+				add(chess.NewPromotion(bestFrom, to, chess.Rook), s-10)
 			} else {
 				add(chess.NewMove(bestFrom, to), 50)
 			}
@@ -591,6 +596,25 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		add(chess.NewMove(from, to), score(to))
 	}
 	return n, reduced
+}
+
+// promotionTaken reports whether the loser's king (on lk, lkZone its
+// squares) would have to take the queen promoted from from to to: the queen
+// stands next to it, nothing else defends it, and the king has no other
+// step (the squares the pawn attacked from from still count as covered,
+// which only errs towards waiting). The construction's loser never
+// captures by choice, but a king with no other move must; the winner's
+// king then steps first, towards the pawn, or the loser's king walks away.
+func (a *Analyzer) promotionTaken(p *chess.Position, from, to, lk chess.Square, lkZone, occ chess.Bitboard) bool {
+	if !lkZone.Has(to) {
+		return false
+	}
+	occ = occ&^from.Bitboard()&^lk.Bitboard() | to.Bitboard()
+	if p.AttackersTo(to, a.w, occ) != 0 {
+		return false
+	}
+	att := attacksOf(p, a.w, occ) | chess.QueenAttacks(to, occ)
+	return lkZone&^p.ByColor(a.l)&^att&^to.Bitboard() == 0
 }
 
 // within3 holds, by square, the squares at most three king steps from it.
