@@ -10,8 +10,10 @@ import "github.com/arbiter-chess/arbiter/chess"
 // loser's man nearest to it (in moves of its own kind) to the blocking
 // square x, the winner's king to k, from where it covers the two other
 // flight squares, and the minor piece to a square from which it can check
-// the corner. The other men of the loser stay out of the way; nobody
-// captures or checks. The dives' mate-in-one probe, at every position with
+// the corner (a bishop where no loser's man can block the check, and off
+// the corner's diagonal until then: there it would keep the king out, or
+// pin the man in between). The other men of the loser stay out of the
+// way; nobody captures or checks. The dives' mate-in-one probe, at every position with
 // the winner to move, finds the mate once everything stands; a line it
 // finds is a witness like any other, and a construction that fails proves
 // nothing. The generic corner plan of the dives gives every man the same
@@ -274,6 +276,16 @@ func (a *Analyzer) winnerPatternScorer(p *chess.Position, ctx *diveContext) scor
 	// A check from next to the corner needs the king's protection.
 	near := chess.KingAttacks(pat.c) &^ chess.KingAttacks(pat.k)
 	sc.good = pat.checks &^ ctx.occ &^ sc.lAtt &^ near
+	// A bishop's check that a loser's man can block is no mate: the
+	// bishop checks from where the men cannot interpose (next to the
+	// corner, protected by the king, when the blocker's moves cross the
+	// diagonal).
+	block := sc.lAtt | forward(a.l, p.Pieces(a.l, chess.Pawn))&^ctx.occ
+	for b := sc.good; b != 0; {
+		if s := b.PopFirst(); chess.Between(s, pat.c)&block != 0 {
+			sc.good &^= s.Bitboard()
+		}
+	}
 	return sc
 }
 
@@ -353,8 +365,15 @@ func (sc *scorer) winner(p *chess.Position, m chess.Move, check bool) int {
 	if sc.lAtt.Has(to) && !chess.KingAttacks(sc.wk).Has(to) {
 		s -= 30
 	}
-	if chess.PieceAttacks(sc.w, pt, to, sc.occ&^from.Bitboard()).Has(sc.pat.c) {
-		s -= 20 // the loser's king could not enter the corner
+	// The loser's king cannot enter the corner while the piece attacks it
+	// (or pins a man that stands in between): a move onto such a square
+	// costs, one off it gains.
+	occ := sc.occ &^ from.Bitboard() &^ p.ByColor(sc.l)
+	if chess.PieceAttacks(sc.w, pt, to, occ).Has(sc.pat.c) {
+		s -= 20
+	}
+	if sc.lk != sc.pat.c && chess.PieceAttacks(sc.w, pt, from, occ).Has(sc.pat.c) {
+		s += 20
 	}
 	if to == sc.pat.c || to == sc.pat.x {
 		s -= 20

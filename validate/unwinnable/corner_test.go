@@ -35,6 +35,13 @@ func TestCornerDives(t *testing.T) {
 		{"8/7p/6p1/8/8/8/4K1pk/6B1 b - - 3 55", chess.White},      // K+B v K+3P
 		{"7k/7p/p7/1pK5/5N2/n7/7r/8 b - - 1 53", chess.White},     // K+N v K+R+N+3P
 		{"8/Q2nk3/8/8/8/1P4P1/P4P1P/6K1 w - - 1 36", chess.Black}, // K+N v K+Q+5P
+		// The knight blocks a1 from a2, where it attacks c3: the bishop
+		// checks from b2, next to the corner (TCEC).
+		{"8/4B3/8/1k6/3K4/8/8/2n5 b - - 0 116", chess.White},
+		// The bishop on the long diagonal pins the knight on f3 to h1:
+		// it steps off so that the king and the knight can take their
+		// squares.
+		{"8/8/3k4/8/6nK/5B2/8/8 w - - 5 82", chess.White},
 	}
 	a := NewAnalyzer(Options{})
 	for _, tc := range tests {
