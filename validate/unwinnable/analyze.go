@@ -332,16 +332,28 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 
 	// Step 5: the greedy constructive lines (dive.go): most winnable
 	// positions end here after a few dozen nodes. Every variant is tried
-	// up to an eighth of the budget before the small search.
-	found, next := a.dives(&root, 0, diveTries, a.nodes+min(budget/8, diveNodes), false)
+	// up to an eighth of the budget before the small search. With a lone
+	// minor piece, the blocker construction (step 5c, corner.go) runs
+	// after the first, short variants, before the others.
+	diveEnd := a.nodes + min(budget/8, diveNodes)
+	minor := loneMinor(&root, a.w)
+	upTo := diveTries
+	if minor {
+		upTo = firstDives
+	}
+	found, next := a.dives(&root, 0, upTo, diveEnd, false)
 	if found {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
 	}
-
-	// Step 5c: with a lone minor piece, the blocker construction
-	// (corner.go), for the positions the dives leave.
-	if loneMinor(&root, a.w) && a.cornerDives(&root, a.nodes+min(budget/8, cornerNodes)) {
-		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodCorner)
+	if minor {
+		if a.cornerDives(&root, a.nodes+min(budget/8, cornerNodes)) {
+			return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodCorner)
+		}
+		if next == upTo {
+			if found, next = a.dives(&root, upTo, diveTries, diveEnd, false); found {
+				return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodDive)
+			}
+		}
 	}
 
 	// Step 6: small exhaustive search, then the other dives, with more

@@ -13,17 +13,18 @@ import "github.com/arbiter-chess/arbiter/chess"
 // the corner (a bishop where no loser's man can block the check, and off
 // the corner's diagonal until then: there it would keep the king out, or
 // pin the man in between). The other men of the loser stay out of the
-// way; nobody captures or checks. The dives' mate-in-one probe, at every position with
-// the winner to move, finds the mate once everything stands; a line it
-// finds is a witness like any other, and a construction that fails proves
-// nothing. The generic corner plan of the dives gives every man the same
+// way; nobody captures or checks. The dives' mate-in-one probe, at every
+// position with the winner to move, finds the mate once everything
+// stands; a line it finds is a witness like any other, and a construction
+// that fails proves nothing. The generic corner plan of the dives gives every man the same
 // vague goal (next to the corner), so that the blocker and the winner's
-// king seldom meet on matching squares. The construction runs only after
-// the dives: on random positions it mates about three in four, but among
-// the final positions of real games the dives mate most within a few dozen
-// nodes, and run first it cost more nodes than it saved (about 7% more on
-// the class); after them it settles the hard ones (one was undetermined
-// at 3,000 nodes, now 548).
+// king seldom meet on matching squares. The construction runs after the
+// dives' first three (short) variants and before the others: on random
+// positions it mates about four in five, but among the final positions of
+// real games the dives mate most within a few dozen nodes, and run before
+// every dive it cost more nodes than it saved (about 7% more on the
+// class); run after all of them, the hard positions paid for up to 2,500
+// nodes of dives first (an eighth of the budget).
 //
 // For the corner h8 the patterns are: blocker on g8 with the winner's king
 // on g6 or h6 (covering g7 and h7), and blocker on h7 with the king on f7 or

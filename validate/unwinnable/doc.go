@@ -94,7 +94,8 @@
 //     positions of real games that step 5a leaves end here within a few
 //     dozen nodes. A dive proves nothing when it fails.
 //     c. Blocker construction (corner.go), for a winner with nothing but
-//     its king and one minor piece when the dives of 5b found nothing:
+//     its king and one minor piece when the first three dives of 5b
+//     found nothing (the other variants run after it):
 //     a mate needs the loser's king in a corner with one of its own men
 //     beside it. Each pattern names the squares (corner, blocking square,
 //     the winner king's square covering the two other flight squares,

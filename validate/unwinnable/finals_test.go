@@ -134,6 +134,13 @@ func TestHardFinals(t *testing.T) {
 		// have to be taken, so the winner's king steps first and the
 		// loser's king walks off (lone.go).
 		{"k7/P7/3K4/8/3B4/8/8/8 b - - 40 109", chess.White, MethodLone, 50},
+		// King and bishop against king and knight: the knight blocks the
+		// corner, the bishop checks from where the knight cannot
+		// interpose (corner.go).
+		{"8/4B3/8/1k6/3K4/8/8/2n5 b - - 0 116", chess.White, MethodCorner, 300},
+		// The same material: the bishop leaves the corner's diagonal,
+		// where it pins the knight, so that the king can enter.
+		{"8/8/3k4/8/6nK/5B2/8/8 w - - 5 82", chess.White, MethodCorner, 300},
 	}
 	a := NewAnalyzer(Options{})
 	for _, tc := range tests {
