@@ -23,6 +23,21 @@ package chess
 //
 // On success ParseMove does not allocate. tok is not retained.
 func (p *Position) ParseMove(tok []byte, lang Language) (pm ParsedMove) {
+	if !p.parseQuick(tok, lang, &pm) {
+		p.parseGeneral(tok, lang, &pm)
+	}
+	return pm
+}
+
+// parseGeneral is ParseMove for every token: it writes the result into
+// *pm. parseQuick, tried first, gives the same answer on the common
+// tokens it accepts.
+func (p *Position) parseGeneral(tok []byte, lang Language, out *ParsedMove) {
+	*out = p.parseSyntax(tok, lang)
+}
+
+// parseSyntax reads tok with parseFast or parse and resolves it.
+func (p *Position) parseSyntax(tok []byte, lang Language) (pm ParsedMove) {
 	var s moveSyntax
 	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}

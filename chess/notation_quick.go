@@ -1,0 +1,232 @@
+package chess
+
+// This file holds ParseMove's quick path: the token shapes of nearly every
+// ply of real games read, resolved and checked in one function.
+
+// parseQuick reads and resolves the tokens that make up nearly every ply
+// of real games: a pawn push (e4), a pawn capture (exd5), a piece move
+// (Nf3, Nxf3) and a piece move with a file or rank (Nbd7, N1f3), each with
+// at most one '+' or '#', naming exactly one legal move that is neither en
+// passant nor a promotion, with a single king of the side to move. It
+// writes into *pm exactly what the general path (parseGeneral) gives for
+// such a token, without its chain of calls (moveSyntax, legalFroms,
+// checkersAndPinned, finish, givesCheck), and reports true. For anything
+// else it reports false, possibly having written to *pm, and the caller
+// takes the general path. TestParseQuickAgrees and FuzzParseMove check that
+// both paths agree wherever parseQuick answers.
+func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
+	// The token: [piece letter][file, rank or 'x' | file 'x'] square [+ or #].
+	n := len(tok)
+	if n < 2 {
+		return false
+	}
+	mark := NoCheckMark
+	switch tok[n-1] {
+	case '+':
+		mark, n = CheckPlus, n-1
+	case '#':
+		mark, n = CheckMate, n-1
+	}
+	if n < 2 || n > 4 {
+		return false
+	}
+	tf, tr := tok[n-2]-'a', tok[n-1]-'1'
+	if tf > 7 || tr > 7 {
+		return false
+	}
+	to := Square(tr<<3 | tf)
+	if lang >= numLanguages {
+		lang = English
+	}
+	pt := Pawn
+	fromFile, fromRank := -1, -1
+	capMark := false
+	if n > 2 {
+		switch c := tok[0]; {
+		case c-'A' < 26:
+			pt = PieceType(letterTable[lang][c])
+			if pt == NoPieceType || pt == Pawn {
+				return false
+			}
+			if n == 4 {
+				switch d := tok[1]; {
+				case d == 'x':
+					capMark = true
+				case d-'a' < 8:
+					fromFile = int(d - 'a')
+				case d-'1' < 8:
+					fromRank = int(d - '1')
+				default:
+					return false
+				}
+				if pt == King && fromFile >= 0 {
+					return false // may be castling (Kef1 in Chess960): general path
+				}
+			}
+		case c-'a' < 8 && n == 4 && tok[1] == 'x':
+			fromFile, capMark = int(c-'a'), true
+		default:
+			return false
+		}
+	}
+
+	// The candidates: the side to move's pieces of type pt that reach `to`
+	// by their pattern.
+	us := p.side & 1
+	them := us ^ 1
+	ours, theirs := p.byColor[us], p.byColor[them]
+	kings := p.byType[King] & ours
+	if kings == 0 || kings.More() || ours.Has(to) {
+		return false
+	}
+	occ := p.byType[NoPieceType]
+	toBB := to.Bitboard()
+	mine := p.byType[pt] & ours
+	capture := p.board[to] != NoPiece
+	var cands Bitboard
+	switch pt {
+	case Pawn:
+		if to == p.ep || to.Rank() == 7-7*int(us) {
+			return false // en passant or a promotion: general path
+		}
+		if capture {
+			cands = pawnAttacks[them][to] & mine
+			break
+		}
+		one, two := int(to)-8, int(to)-16
+		if us == Black {
+			one, two = int(to)+8, int(to)+16
+		}
+		if one < 0 || one > 63 {
+			return false
+		}
+		if mine.Has(Square(one)) {
+			cands = Square(one).Bitboard()
+		} else if to.Rank() == 3+int(us) && !occ.Has(Square(one)) && mine.Has(Square(two)) {
+			cands = Square(two).Bitboard()
+		}
+	case Knight:
+		cands = knightAttacks[to] & mine
+	case Bishop:
+		cands = BishopAttacks(to, occ) & mine
+	case Rook:
+		cands = RookAttacks(to, occ) & mine
+	case Queen:
+		cands = (BishopAttacks(to, occ) | RookAttacks(to, occ)) & mine
+	case King:
+		cands = kingAttacks[to] & mine
+	}
+	froms := cands
+	if fromFile >= 0 {
+		froms &= fileMask(fromFile)
+	}
+	if fromRank >= 0 {
+		froms &= rankMask(fromRank)
+	}
+	if froms == 0 {
+		return false
+	}
+
+	// Legality: the king must not be attacked once the move is made. all
+	// collects the legal candidates (for the disambiguation notes).
+	ksq := kings.First()
+	var all Bitboard
+	if pt == King {
+		// the king's own square removed so that it cannot shield itself
+		if p.AttackersTo(to, them, occ&^kings)&^toBB != 0 {
+			return false
+		}
+		all = cands
+	} else {
+		enemy := theirs &^ toBB // a captured piece attacks no more
+		if (pawnAttacks[us][ksq]&p.byType[Pawn]|knightAttacks[ksq]&p.byType[Knight]|kingAttacks[ksq]&p.byType[King])&enemy != 0 {
+			return false // in check by a leaper that the move does not take
+		}
+		diag := bishopRays[ksq] & (p.byType[Bishop] | p.byType[Queen]) & enemy
+		orth := rookRays[ksq] & (p.byType[Rook] | p.byType[Queen]) & enemy
+		for b := cands; b != 0; {
+			from := b.PopFirst()
+			occ2 := occ&^from.Bitboard() | toBB
+			if (diag == 0 || BishopAttacks(ksq, occ2)&diag == 0) && (orth == 0 || RookAttacks(ksq, occ2)&orth == 0) {
+				all |= from.Bitboard()
+			}
+		}
+	}
+	froms &= all
+	if froms == 0 || froms.More() {
+		return false
+	}
+	from := froms.First()
+	fromBB := froms
+
+	// The notes (as finish writes them for such a token).
+	var notes NoteFlags
+	if capture && !capMark {
+		notes |= CaptureMarkMissing
+	} else if !capture && capMark {
+		notes |= CaptureMarkWrong
+	}
+	switch {
+	case pt == Pawn:
+		if capture && fromFile < 0 {
+			notes |= PawnFileMissing
+		} else if !capture && fromFile >= 0 {
+			notes |= OverSpecified
+		}
+	case fromFile >= 0 || fromRank >= 0:
+		switch disambiguation(all, from) {
+		case needNone:
+			notes |= OverSpecified
+		case needFile:
+			if fromRank >= 0 {
+				notes |= RankDisambiguation
+			}
+		}
+	}
+
+	// Check: what givesCheck finds, with the piece sets after the move.
+	m := NewMove(from, to)
+	check := false
+	if ek := p.byType[King] & theirs; ek != 0 {
+		esq := ek.First()
+		after := ours &^ fromBB
+		occ2 := occ&^fromBB | toBB
+		leapers := (pawnAttacks[them][esq]&p.byType[Pawn] | knightAttacks[esq]&p.byType[Knight]) & after
+		diag := (p.byType[Bishop] | p.byType[Queen]) & after
+		orth := (p.byType[Rook] | p.byType[Queen]) & after
+		switch pt {
+		case Pawn:
+			leapers |= pawnAttacks[them][esq] & toBB
+		case Knight:
+			leapers |= knightAttacks[esq] & toBB
+		case Bishop:
+			diag |= toBB
+		case Rook:
+			orth |= toBB
+		case Queen:
+			diag |= toBB
+			orth |= toBB
+		}
+		check = leapers != 0 ||
+			bishopRays[esq]&diag != 0 && BishopAttacks(esq, occ2)&diag != 0 ||
+			rookRays[esq]&orth != 0 && RookAttacks(esq, occ2)&orth != 0
+	}
+	if check {
+		switch mark {
+		case NoCheckMark:
+			notes |= CheckMarkMissing
+		case CheckPlus:
+			if p.matesAfter(m) {
+				notes |= MateMarkMissing
+			}
+		default:
+			if !p.matesAfter(m) {
+				notes |= CheckMarkWrong
+			}
+		}
+	} else if mark != NoCheckMark {
+		notes |= CheckMarkWrong
+	}
+	*pm = ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: pt, From: NoSquare, To: to}
+	return true
+}
