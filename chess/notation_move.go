@@ -22,22 +22,14 @@ package chess
 // Notes record minor departures from standard notation.
 //
 // On success ParseMove does not allocate. tok is not retained.
-func (p *Position) ParseMove(tok []byte, lang Language) (pm ParsedMove) {
-	if !p.parseQuick(tok, lang, &pm) {
-		p.parseGeneral(tok, lang, &pm)
-	}
-	return pm
+func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
+	return p.parseQuick(tok, lang)
 }
 
-// parseGeneral is ParseMove for every token: it writes the result into
-// *pm. parseQuick, tried first, gives the same answer on the common
-// tokens it accepts.
-func (p *Position) parseGeneral(tok []byte, lang Language, out *ParsedMove) {
-	*out = p.parseSyntax(tok, lang)
-}
-
-// parseSyntax reads tok with parseFast or parse and resolves it.
-func (p *Position) parseSyntax(tok []byte, lang Language) (pm ParsedMove) {
+// parseGeneral is ParseMove for every token: it reads tok with parseFast
+// or parse and resolves what it read. parseQuick, which ParseMove is,
+// answers the common tokens itself and leaves the others to parseGeneral.
+func (p *Position) parseGeneral(tok []byte, lang Language) (pm ParsedMove) {
 	var s moveSyntax
 	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}

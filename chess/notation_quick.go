@@ -3,22 +3,20 @@ package chess
 // This file holds ParseMove's quick path: the token shapes of nearly every
 // ply of real games read, resolved and checked in one function.
 
-// parseQuick reads and resolves the tokens that make up nearly every ply
-// of real games: a pawn push (e4), a pawn capture (exd5), a piece move
-// (Nf3, Nxf3) and a piece move with a file or rank (Nbd7, N1f3), each with
-// at most one '+' or '#', naming exactly one legal move that is neither en
-// passant nor a promotion, with a single king of the side to move. It
-// writes into *pm exactly what the general path (parseGeneral) gives for
-// such a token, without its chain of calls (moveSyntax, legalFroms,
-// checkersAndPinned, finish, givesCheck), and reports true. For anything
-// else it reports false, possibly having written to *pm, and the caller
-// takes the general path. TestParseQuickAgrees and FuzzParseMove check that
-// both paths agree wherever parseQuick answers.
-func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
+// parseQuick is ParseMove. It reads and resolves itself the tokens that
+// make up nearly every ply of real games: a pawn push (e4), a pawn capture
+// (exd5), a piece move (Nf3, Nxf3) and a piece move with a file or rank
+// (Nbd7, N1f3), each with at most one '+' or '#', naming exactly one legal
+// move that is neither en passant nor a promotion, with a single king of
+// the side to move; without the general path's chain of calls
+// (moveSyntax, legalFroms, checkersAndPinned, finish, givesCheck). For
+// anything else it returns what parseGeneral returns. TestParseQuickAgrees
+// and FuzzParseMove check that both give the same answer on every token.
+func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	// The token: [piece letter][file, rank or 'x' | file 'x'] square [+ or #].
 	n := len(tok)
 	if n < 2 {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 	mark := NoCheckMark
 	switch tok[n-1] {
@@ -28,11 +26,11 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 		mark, n = CheckMate, n-1
 	}
 	if n < 2 || n > 4 {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 	tf, tr := tok[n-2]-'a', tok[n-1]-'1'
 	if tf > 7 || tr > 7 {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 	to := Square(tr<<3 | tf)
 	if lang >= numLanguages {
@@ -46,7 +44,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 		case c-'A' < 26:
 			pt = PieceType(letterTable[lang][c])
 			if pt == NoPieceType || pt == Pawn {
-				return false
+				return p.parseGeneral(tok, lang)
 			}
 			if n == 4 {
 				switch d := tok[1]; {
@@ -57,16 +55,16 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 				case d-'1' < 8:
 					fromRank = int(d - '1')
 				default:
-					return false
+					return p.parseGeneral(tok, lang)
 				}
 				if pt == King && fromFile >= 0 {
-					return false // may be castling (Kef1 in Chess960): general path
+					return p.parseGeneral(tok, lang) // may be castling (Kef1 in Chess960): general path
 				}
 			}
 		case c-'a' < 8 && n == 4 && tok[1] == 'x':
 			fromFile, capMark = int(c-'a'), true
 		default:
-			return false
+			return p.parseGeneral(tok, lang)
 		}
 	}
 
@@ -77,7 +75,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 	ours, theirs := p.byColor[us], p.byColor[them]
 	kings := p.byType[King] & ours
 	if kings == 0 || kings.More() || ours.Has(to) {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 	occ := p.byType[NoPieceType]
 	toBB := to.Bitboard()
@@ -87,7 +85,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 	switch pt {
 	case Pawn:
 		if to == p.ep || to.Rank() == 7-7*int(us) {
-			return false // en passant or a promotion: general path
+			return p.parseGeneral(tok, lang) // en passant or a promotion: general path
 		}
 		if capture {
 			cands = pawnAttacks[them][to] & mine
@@ -98,7 +96,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 			one, two = int(to)+8, int(to)+16
 		}
 		if one < 0 || one > 63 {
-			return false
+			return p.parseGeneral(tok, lang)
 		}
 		if mine.Has(Square(one)) {
 			cands = Square(one).Bitboard()
@@ -124,7 +122,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 		froms &= rankMask(fromRank)
 	}
 	if froms == 0 {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 
 	// Legality: the king must not be attacked once the move is made. all
@@ -134,13 +132,13 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 	if pt == King {
 		// the king's own square removed so that it cannot shield itself
 		if p.AttackersTo(to, them, occ&^kings)&^toBB != 0 {
-			return false
+			return p.parseGeneral(tok, lang)
 		}
 		all = cands
 	} else {
 		enemy := theirs &^ toBB // a captured piece attacks no more
 		if (pawnAttacks[us][ksq]&p.byType[Pawn]|knightAttacks[ksq]&p.byType[Knight]|kingAttacks[ksq]&p.byType[King])&enemy != 0 {
-			return false // in check by a leaper that the move does not take
+			return p.parseGeneral(tok, lang) // in check by a leaper that the move does not take
 		}
 		diag := bishopRays[ksq] & (p.byType[Bishop] | p.byType[Queen]) & enemy
 		orth := rookRays[ksq] & (p.byType[Rook] | p.byType[Queen]) & enemy
@@ -154,7 +152,7 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 	}
 	froms &= all
 	if froms == 0 || froms.More() {
-		return false
+		return p.parseGeneral(tok, lang)
 	}
 	from := froms.First()
 	fromBB := froms
@@ -227,6 +225,5 @@ func (p *Position) parseQuick(tok []byte, lang Language, pm *ParsedMove) bool {
 	} else if mark != NoCheckMark {
 		notes |= CheckMarkWrong
 	}
-	*pm = ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: pt, From: NoSquare, To: to}
-	return true
+	return ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: pt, From: NoSquare, To: to}
 }
