@@ -3,6 +3,16 @@ package chess
 // This file holds ParseMove's quick path: the token shapes of nearly every
 // ply of real games read, resolved and checked in one function.
 
+// quickSpec records what a token read by parseQuick writes besides the
+// piece and the target square.
+type quickSpec uint8
+
+const (
+	specCapture quickSpec = 1 << iota // 'x'
+	specFile                          // a from-file
+	specRank                          // a from-rank
+)
+
 // parseQuick is ParseMove. It reads and resolves itself the tokens that
 // make up nearly every ply of real games: a pawn push (e4), a pawn capture
 // (exd5), a piece move (Nf3, Nxf3) and a piece move with a file or rank
@@ -33,36 +43,37 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 		return p.parseGeneral(tok, lang)
 	}
 	to := Square(tr<<3 | tf)
-	if lang >= numLanguages {
-		lang = English
+	letters := &letterTable[English]
+	if lang < numLanguages {
+		letters = &letterTable[lang]
 	}
 	pt := Pawn
-	fromFile, fromRank := -1, -1
-	capMark := false
+	var spec quickSpec
+	within := ^Bitboard(0) // the from-squares the written file or rank allows
 	if n > 2 {
 		switch c := tok[0]; {
 		case c-'A' < 26:
-			pt = PieceType(letterTable[lang][c])
+			pt = PieceType(letters[c])
 			if pt == NoPieceType || pt == Pawn {
 				return p.parseGeneral(tok, lang)
 			}
 			if n == 4 {
 				switch d := tok[1]; {
 				case d == 'x':
-					capMark = true
+					spec = specCapture
 				case d-'a' < 8:
-					fromFile = int(d - 'a')
+					if pt == King {
+						return p.parseGeneral(tok, lang) // may be castling (Kef1 in Chess960)
+					}
+					spec, within = specFile, fileMask(int(d-'a'))
 				case d-'1' < 8:
-					fromRank = int(d - '1')
+					spec, within = specRank, rankMask(int(d-'1'))
 				default:
 					return p.parseGeneral(tok, lang)
 				}
-				if pt == King && fromFile >= 0 {
-					return p.parseGeneral(tok, lang) // may be castling (Kef1 in Chess960): general path
-				}
 			}
 		case c-'a' < 8 && n == 4 && tok[1] == 'x':
-			fromFile, capMark = int(c-'a'), true
+			spec, within = specCapture|specFile, fileMask(int(c-'a'))
 		default:
 			return p.parseGeneral(tok, lang)
 		}
@@ -80,7 +91,7 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	occ := p.byType[NoPieceType]
 	toBB := to.Bitboard()
 	mine := p.byType[pt] & ours
-	capture := p.board[to] != NoPiece
+	capture := theirs.Has(to)
 	var cands Bitboard
 	switch pt {
 	case Pawn:
@@ -114,13 +125,7 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	case King:
 		cands = kingAttacks[to] & mine
 	}
-	froms := cands
-	if fromFile >= 0 {
-		froms &= fileMask(fromFile)
-	}
-	if fromRank >= 0 {
-		froms &= rankMask(fromRank)
-	}
+	froms := cands & within
 	if froms == 0 {
 		return p.parseGeneral(tok, lang)
 	}
@@ -159,24 +164,24 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 
 	// The notes (as finish writes them for such a token).
 	var notes NoteFlags
-	if capture && !capMark {
+	if capture && spec&specCapture == 0 {
 		notes |= CaptureMarkMissing
-	} else if !capture && capMark {
+	} else if !capture && spec&specCapture != 0 {
 		notes |= CaptureMarkWrong
 	}
 	switch {
 	case pt == Pawn:
-		if capture && fromFile < 0 {
+		if capture && spec&specFile == 0 {
 			notes |= PawnFileMissing
-		} else if !capture && fromFile >= 0 {
+		} else if !capture && spec&specFile != 0 {
 			notes |= OverSpecified
 		}
-	case fromFile >= 0 || fromRank >= 0:
+	case spec&(specFile|specRank) != 0:
 		switch disambiguation(all, from) {
 		case needNone:
 			notes |= OverSpecified
 		case needFile:
-			if fromRank >= 0 {
+			if spec&specRank != 0 {
 				notes |= RankDisambiguation
 			}
 		}
