@@ -93,10 +93,19 @@ func (p *Position) Play(m Move) {
 func (p *Position) updateCastling(from, to Square, pc Piece) {
 	old := p.castle
 	c := old
-	for i := 0; i < 4; i++ {
-		if c&(1<<i) != 0 && (p.castleRook[i] == from || p.castleRook[i] == to) {
-			c &^= 1 << i
-		}
+	// written out: four rights, each lost when its rook's square is touched
+	r := &p.castleRook
+	if r[0] == from || r[0] == to {
+		c &^= 1
+	}
+	if r[1] == from || r[1] == to {
+		c &^= 2
+	}
+	if r[2] == from || r[2] == to {
+		c &^= 4
+	}
+	if r[3] == from || r[3] == to {
+		c &^= 8
 	}
 	if pc.Type() == King {
 		c &^= 3 << (2 * pc.Color())
