@@ -1,7 +1,7 @@
 package chess
 
 // This file holds ParseMove's quick path: the token shapes of nearly every
-// ply of real games read, resolved and checked in one function.
+// ply of real games read, resolved and checked without the general path.
 
 // quickSpec records what a token read by parseQuick writes besides the
 // piece and the target square.
@@ -15,13 +15,14 @@ const (
 
 // parseQuick is ParseMove. It reads and resolves itself the tokens that
 // make up nearly every ply of real games: a pawn push (e4), a pawn capture
-// (exd5), a piece move (Nf3, Nxf3) and a piece move with a file or rank
-// (Nbd7, N1f3), each with at most one '+' or '#', naming exactly one legal
-// move that is neither en passant nor a promotion, with a single king of
-// the side to move; without the general path's chain of calls
-// (moveSyntax, legalFroms, checkersAndPinned, finish, givesCheck). For
-// anything else it returns what parseGeneral returns. TestParseQuickAgrees
-// and FuzzParseMove check that both give the same answer on every token.
+// (exd5), a piece move (Nf3, Nxf3), a piece move with a file or rank
+// (Nbd7, N1f3) and castling (O-O, O-O-O), each with at most one '+' or
+// '#', naming exactly one legal move that is neither en passant nor a
+// promotion, with a single king of the side to move; without the general
+// path's chain of calls (moveSyntax, legalFroms, checkersAndPinned,
+// finish, givesCheck). For anything else it returns what parseGeneral
+// returns. TestParseQuickAgrees and FuzzParseMove check that both give the
+// same answer on every token.
 func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	// The token: [piece letter][file, rank or 'x' | file 'x'] square [+ or #].
 	n := len(tok)
@@ -34,6 +35,12 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 		mark, n = CheckPlus, n-1
 	case '#':
 		mark, n = CheckMate, n-1
+	}
+	switch string(tok[:n]) {
+	case "O-O":
+		return p.parseCastleQuick(tok, lang, true, mark)
+	case "O-O-O":
+		return p.parseCastleQuick(tok, lang, false, mark)
 	}
 	if n < 2 || n > 4 {
 		return p.parseGeneral(tok, lang)
@@ -136,7 +143,7 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	var all Bitboard
 	if pt == King {
 		// the king's own square removed so that it cannot shield itself
-		if p.AttackersTo(to, them, occ&^kings)&^toBB != 0 {
+		if p.attacked(to, them, occ&^kings) {
 			return p.parseGeneral(tok, lang)
 		}
 		all = cands
@@ -219,6 +226,50 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 		case NoCheckMark:
 			notes |= CheckMarkMissing
 		case CheckPlus:
+			if !p.kingEscapes(m, pt) && p.matesAfter(m) {
+				notes |= MateMarkMissing
+			}
+		default:
+			if p.kingEscapes(m, pt) || !p.matesAfter(m) {
+				notes |= CheckMarkWrong
+			}
+		}
+	} else if mark != NoCheckMark {
+		notes |= CheckMarkWrong
+	}
+	return ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: pt, From: NoSquare, To: to}
+}
+
+// parseCastleQuick is parseQuick for castling written O-O or O-O-O
+// (kingSide tells which) with the check mark mark: what the general path
+// gives when the castling is legal, without reading the token again,
+// generating or explaining; else what the general path gives.
+func (p *Position) parseCastleQuick(tok []byte, lang Language, kingSide bool, mark CheckMark) ParsedMove {
+	us := p.side & 1
+	kings := p.byType[King] & p.byColor[us]
+	if kings == 0 || kings.More() {
+		return p.parseGeneral(tok, lang)
+	}
+	ksq := kings.First()
+	rook := p.CastlingRook(us, kingSide)
+	if rook == NoSquare || p.attacked(ksq, us^1, p.byType[NoPieceType]) {
+		return p.parseGeneral(tok, lang)
+	}
+	m := p.castleMove(ksq, kingSide, rook.Bitboard())
+	if m == NullMove {
+		return p.parseGeneral(tok, lang)
+	}
+	to := NewSquare(2, 7*int(us))
+	if kingSide {
+		to = NewSquare(6, 7*int(us))
+	}
+	var notes NoteFlags
+	check := p.givesCheck(m)
+	if check {
+		switch mark {
+		case NoCheckMark:
+			notes |= CheckMarkMissing
+		case CheckPlus:
 			if p.matesAfter(m) {
 				notes |= MateMarkMissing
 			}
@@ -230,5 +281,54 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	} else if mark != NoCheckMark {
 		notes |= CheckMarkWrong
 	}
-	return ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: pt, From: NoSquare, To: to}
+	return ParsedMove{Move: m, Status: MoveOK, CheckMark: mark, Notes: notes, Check: check, Piece: King, From: NoSquare, To: to}
+}
+
+// kingEscapes reports whether, once the side to move has played m (a
+// legal move from parseQuick, of a piece of type pt: no castling, en
+// passant or promotion), the opponent's king has a square to go to that no
+// piece of the side attacks. That is the first thing HasLegalMove looks
+// for, so m then does not mate; without the copy of the position, Play and
+// HasLegalMove that matesAfter costs. It reports false when it finds no
+// such square, or when the opponent has no king or several, and the caller
+// asks matesAfter.
+func (p *Position) kingEscapes(m Move, pt PieceType) bool {
+	us := p.side & 1
+	them := us ^ 1
+	ek := p.byType[King] & p.byColor[them]
+	if ek == 0 || ek.More() {
+		return false
+	}
+	esq := ek.First()
+	fromBB, toBB := m.From().Bitboard(), m.To().Bitboard()
+	after := p.byColor[us] &^ fromBB
+	occ := (p.byType[NoPieceType]&^fromBB | toBB) &^ ek // the king does not shield itself
+	pawns := p.byType[Pawn] & after
+	knights := p.byType[Knight] & after
+	kings := p.byType[King] & after
+	diag := (p.byType[Bishop] | p.byType[Queen]) & after
+	orth := (p.byType[Rook] | p.byType[Queen]) & after
+	switch pt {
+	case Pawn:
+		pawns |= toBB
+	case Knight:
+		knights |= toBB
+	case Bishop:
+		diag |= toBB
+	case Rook:
+		orth |= toBB
+	case Queen:
+		diag |= toBB
+		orth |= toBB
+	case King:
+		kings |= toBB
+	}
+	for b := kingAttacks[esq]&^p.byColor[them] | kingAttacks[esq]&toBB; b != 0; {
+		e := b.PopFirst()
+		if pawnAttacks[them][e]&pawns|knightAttacks[e]&knights|kingAttacks[e]&kings == 0 &&
+			BishopAttacks(e, occ)&diag == 0 && RookAttacks(e, occ)&orth == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -16,8 +16,9 @@ type quickCase struct {
 // quickTokens returns the tokens parseQuick is asked about in p: the SAN
 // of every legal move in each of langs, read in that language, with its
 // check mark removed, replaced by '+' or '#', with its capture mark removed
-// or added and with its from-file or from-rank added; with all, also the
-// tokens of quickShapes.
+// or added and with its from-file or from-rank added; castling written
+// O-O and O-O-O, whether legal or not; with all, also the tokens of
+// quickShapes.
 func quickTokens(p *Position, langs []Language, all bool) []quickCase {
 	var toks []quickCase
 	var ml MoveList
@@ -40,6 +41,11 @@ func quickTokens(p *Position, langs []Language, all bool) []quickCase {
 					toks = append(toks, quickCase{[]byte(f + suffix), lang})
 				}
 			}
+		}
+	}
+	for _, c := range []string{"O-O", "O-O-O"} {
+		for _, suffix := range []string{"", "+", "#"} {
+			toks = append(toks, quickCase{[]byte(c + suffix), English}, quickCase{[]byte(c + suffix), Russian})
 		}
 	}
 	if all {
