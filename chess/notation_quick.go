@@ -154,11 +154,15 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 		}
 		diag := bishopRays[ksq] & (p.byType[Bishop] | p.byType[Queen]) & enemy
 		orth := rookRays[ksq] & (p.byType[Rook] | p.byType[Queen]) & enemy
-		for b := cands; b != 0; {
-			from := b.PopFirst()
-			occ2 := occ&^from.Bitboard() | toBB
-			if (diag == 0 || BishopAttacks(ksq, occ2)&diag == 0) && (orth == 0 || RookAttacks(ksq, occ2)&orth == 0) {
-				all |= from.Bitboard()
+		if diag|orth == 0 {
+			all = cands // no slider on the king's lines: every candidate is legal
+		} else {
+			for b := cands; b != 0; {
+				from := b.PopFirst()
+				occ2 := occ&^from.Bitboard() | toBB
+				if (diag == 0 || BishopAttacks(ksq, occ2)&diag == 0) && (orth == 0 || RookAttacks(ksq, occ2)&orth == 0) {
+					all |= from.Bitboard()
+				}
 			}
 		}
 	}
