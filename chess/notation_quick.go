@@ -102,8 +102,8 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	var cands Bitboard
 	switch pt {
 	case Pawn:
-		if to == p.ep || to.Rank() == 7-7*int(us) {
-			return p.parseGeneral(tok, lang) // en passant or a promotion: general path
+		if to == p.ep || toBB&(Rank1|Rank8) != 0 {
+			return p.parseGeneral(tok, lang) // en passant, a promotion or no pawn move
 		}
 		if capture {
 			cands = pawnAttacks[them][to] & mine
@@ -112,9 +112,6 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 		one, two := int(to)-8, int(to)-16
 		if us == Black {
 			one, two = int(to)+8, int(to)+16
-		}
-		if one < 0 || one > 63 {
-			return p.parseGeneral(tok, lang)
 		}
 		if mine.Has(Square(one)) {
 			cands = Square(one).Bitboard()
