@@ -448,10 +448,11 @@ func (p *parser) mainLine(i, j int) int {
 		}
 		k := 1
 		if w[1] == '{' {
-			// "{ [%clk h:mm:ss] }": "h:mm:ss]" read as one word, then " }"
+			// "{ [%clk h:mm:ss] }": "{ [%clk " and "h:mm:ss]" read as
+			// words, then " }"
 			x := binary.LittleEndian.Uint64(w[9:])
-			if binary.LittleEndian.Uint64(w[2:])&0x00ffffffffffffff != clkPrefix ||
-				x&0xff00_00ff_0000_ff00 != 0x5d00_003a_0000_3a00 || w[17] != ' ' || w[18] != '}' || !clockDigits(x) {
+			if binary.LittleEndian.Uint64(w[1:]) != clkOpen ||
+				x&0xff00_00ff_0000_ff00 != 0x5d00_003a_0000_3a00 || binary.LittleEndian.Uint16(w[17:]) != clkClose || !clockDigits(x) {
 				i++
 				break
 			}
@@ -469,26 +470,34 @@ func (p *parser) mainLine(i, j int) int {
 		}
 		v := d[i : i+16 : i+16]
 		c := v[0]
-		if c >= '0' && c <= '9' {
-			// a move number "12." or "12..." and a space, as in run
-			k = 1
-			for k < len(v) && v[k] >= '0' && v[k] <= '9' {
-				k++
+		if c-'1' <= 8 {
+			// a move number "12." or "12..." and a space, as in run, of
+			// at most three digits; one starting with '0' ("0.5-0.5") is
+			// left to run. The tests are branches rather than word
+			// arithmetic: they are well predicted and keep i off the
+			// data dependency chain. (e stays below 8: the masks only
+			// spare bounds checks.)
+			e := 1
+			if v[1]-'0' <= 9 {
+				e = 2
+				if v[2]-'0' <= 9 {
+					e = 3
+				}
 			}
-			if k == len(v) || v[k] != '.' {
+			if v[e&15] != '.' {
 				break
 			}
-			e := k + 1
-			for e < len(v) && v[e] == '.' {
+			e++
+			if v[e&15] == '.' {
+				if v[(e+1)&15] != '.' {
+					break
+				}
+				e += 2
+			}
+			if v[e&15] == ' ' {
 				e++
 			}
-			if e+1 >= len(v) || (v[e] >= '0' && v[e] <= '9' && k == 1 && c == '0' && v[e] == '5') {
-				break // "0.5-0.5"
-			}
-			if v[e] == ' ' {
-				e++
-			}
-			c = v[e]
+			c = v[e&15]
 			i += e
 		}
 		if c|0x20 < 'a' || c|0x20 > 'z' || room <= 0 || n-i < 8 {
@@ -516,12 +525,19 @@ func (p *parser) mainLine(i, j int) int {
 	return i
 }
 
+// clkOpen is "{ [%clk " and clkClose " }" as little-endian words.
+const (
+	clkOpen  = 0x206b6c63_255b207b
+	clkClose = 0x7d20
+)
+
 // clockMS reads the word "h:mm:ss]" (digits checked by clockDigits) as
-// milliseconds.
+// milliseconds. With the separators masked out, y*10 + y>>8 holds the
+// minutes in byte 2 and the seconds in byte 5 (no byte exceeds 99).
 func clockMS(x uint64) int64 {
-	y := x - 0x0030_3000_3030_0030 // digits to values
-	h, m1, m2, s1, s2 := int64(byte(y)), int64(byte(y>>16)), int64(byte(y>>24)), int64(byte(y>>40)), int64(byte(y>>48))
-	return ((h*60+m1*10+m2)*60 + s1*10 + s2) * 1000
+	y := (x - 0x0030_3000_3030_0030) & 0x00ff_ff00_ffff_00ff // digits to values
+	t := y*10 + y>>8
+	return int64(byte(y))*3_600_000 + int64(byte(t>>16))*60_000 + int64(byte(t>>40))*1000
 }
 
 // clockDigits reports whether the word "h:mm:ss]" (as read by mainLine)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -419,6 +420,20 @@ func TestClockDigits(t *testing.T) {
 				h, m, s := int64(b[0]-'0'), int64(b[2]-'0')*10+int64(b[3]-'0'), int64(b[5]-'0')*10+int64(b[6]-'0')
 				if got := clockMS(binary.LittleEndian.Uint64(b)); got != ((h*60+m)*60+s)*1000 {
 					t.Fatalf("clockMS(%q) = %d", b, got)
+				}
+			}
+		}
+	}
+}
+
+// TestClockMSAll checks clockMS on every clock "h:mm:ss]".
+func TestClockMSAll(t *testing.T) {
+	for h := 0; h <= 9; h++ {
+		for m := 0; m < 60; m++ {
+			for s := 0; s < 60; s++ {
+				b := []byte(fmt.Sprintf("%d:%02d:%02d]", h, m, s))
+				if got, want := clockMS(binary.LittleEndian.Uint64(b)), int64((h*60+m)*60+s)*1000; got != want {
+					t.Fatalf("clockMS(%q) = %d, want %d", b, got, want)
 				}
 			}
 		}
