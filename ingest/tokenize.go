@@ -503,18 +503,18 @@ func (p *parser) mainLine(i, j int) int {
 		if c|0x20 < 'a' || c|0x20 > 'z' || room <= 0 || n-i < 8 {
 			break
 		}
-		// the move's end: tokenEnd, inlined; the token must end with a
-		// space (which also rules out "e8(Q)")
-		u := d[i : i+8 : i+8]
-		e := uint(delimBit[u[1]])<<1 | uint(delimBit[u[2]])<<2 | uint(delimBit[u[3]])<<3 |
-			uint(delimBit[u[4]])<<4 | uint(delimBit[u[5]])<<5 | uint(delimBit[u[6]])<<6 |
-			uint(delimBit[u[7]])<<7 | 1<<8
-		j = i + bits.TrailingZeros(e)
-		if j == i+8 || d[j] != ' ' || glyphEnd[d[j-1]] {
+		// the move's end: the first byte after c that is not a letter,
+		// a digit or one of "+,-./:" must be a space within the word (so
+		// it is where tokenEnd stops, and "e8(Q)" is ruled out)
+		u := binary.LittleEndian.Uint64(d[i:])
+		t := bits.TrailingZeros64(nonMoveBytes(u)&^0x80) >> 3
+		if t == 8 || byte(u>>(t*8&63)) != ' ' || byte(u>>((t-1)*8&63)) == '.' {
 			break
 		}
-		// plainMove's other conditions: not "e.p."/"ep", not "Z0"
-		if c2 := uint16(c) | uint16(u[1])<<8; c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
+		j = i + t
+		// plainMove's other conditions: not "e.p."/"ep", not "Z0" (a
+		// last '!' or '?' is not a move byte, a last '.' was tested)
+		if c2 := uint16(u); c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
 			break
 		}
 	}
@@ -530,6 +530,18 @@ const (
 	clkOpen  = 0x206b6c63_255b207b
 	clkClose = 0x7d20
 )
+
+// nonMoveBytes returns the high bit of each byte of x that is not an ASCII
+// letter, digit or one of "+,-./:" (none of them a delimiter). Only the
+// lowest bit set is exact: a byte of 0x80 or more may carry into the next
+// byte's bit.
+func nonMoveBytes(x uint64) uint64 {
+	const high = 0x8080_8080_8080_8080
+	l := x | 0x2020_2020_2020_2020                                       // letters to lower case
+	letter := (l + 0x1f1f_1f1f_1f1f_1f1f) &^ (l + 0x0505_0505_0505_0505) // 'a' to 'z'
+	sym := (x + 0x5555_5555_5555_5555) &^ (x + 0x4545_4545_4545_4545)    // '+' to ':'
+	return (^(letter | sym) | x) & high
+}
 
 // clockMS reads the word "h:mm:ss]" (digits checked by clockDigits) as
 // milliseconds. With the separators masked out, y*10 + y>>8 holds the

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 	"testing"
 	"time"
@@ -434,6 +435,35 @@ func TestClockMSAll(t *testing.T) {
 				b := []byte(fmt.Sprintf("%d:%02d:%02d]", h, m, s))
 				if got, want := clockMS(binary.LittleEndian.Uint64(b)), int64((h*60+m)*60+s)*1000; got != want {
 					t.Fatalf("clockMS(%q) = %d, want %d", b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestMoveBytes checks that the lowest byte flagged by nonMoveBytes is the
+// first byte that is not a move byte, whatever follows it.
+func TestMoveBytes(t *testing.T) {
+	first := func(mask uint64) int { return bits.TrailingZeros64(mask) >> 3 }
+	fills := []byte{0, ' ', '0', '9', '.', 'a', 'Z', '{', 0x7f, 0x80, 0xab, 0xe1, 0xfb, 0xff}
+	for pos := 0; pos <= 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, f := range fills {
+				b := []byte("12345678")
+				if pos < 8 {
+					b[pos] = byte(c)
+					for k := pos + 1; k < 8; k++ {
+						b[k] = f
+					}
+				}
+				wantM := 8
+				for k := 7; k >= 0; k-- {
+					if l := b[k] | 0x20; !(l >= 'a' && l <= 'z' && b[k] < 0x80 || b[k] >= '+' && b[k] <= ':') {
+						wantM = k
+					}
+				}
+				if got := first(nonMoveBytes(binary.LittleEndian.Uint64(b))); got != wantM {
+					t.Fatalf("nonMoveBytes(%q): first %d, want %d", b, got, wantM)
 				}
 			}
 		}
