@@ -413,12 +413,15 @@ func plainMove(d []byte, i, j int) bool {
 // single spaces on one line. It returns the index where run goes on; the
 // result is what run's own cases would produce.
 func (p *parser) mainLine(i, j int) int {
-	d := p.d
-	n := len(d)
+	n := len(p.d)
+	d := p.d[:n:n] // one value for length and capacity spares a register
 	ms := p.g.Moves
+	k0 := len(ms)
+	// limit: the loop stops reading moves when the stored ones reach it,
+	// MaxMoves or the capacity (the next move is then appended by a later
+	// call)
+	limit := min(cap(ms), k0+p.opts.MaxMoves-p.nmoves)
 	line, col1 := p.line, p.lineStart-1
-	room := p.opts.MaxMoves - p.nmoves // moves that may still be stored
-	var last int                       // end of the last move or comment
 	for {
 		var m *MoveToken
 		if k := len(ms); k < cap(ms) {
@@ -435,8 +438,7 @@ func (p *parser) mainLine(i, j int) int {
 			ms = append(ms, MoveToken{Text: d[i:j:j], Line: line, Col: i - col1, ClockMS: -1, EmtMS: -1})
 			m = &ms[len(ms)-1]
 		}
-		room--
-		i, last = j, j
+		i = j
 		// The bytes after the move are read through fixed-length windows,
 		// so that constant indexes need no bounds checks.
 		if n-i < 20 {
@@ -457,7 +459,6 @@ func (p *parser) mainLine(i, j int) int {
 				break
 			}
 			m.ClockMS = clockMS(x)
-			last = i + 19
 			if w[19] != ' ' {
 				i += 19
 				break
@@ -500,7 +501,7 @@ func (p *parser) mainLine(i, j int) int {
 			c = v[e&15]
 			i += e
 		}
-		if c|0x20 < 'a' || c|0x20 > 'z' || room <= 0 || n-i < 8 {
+		if c|0x20 < 'a' || c|0x20 > 'z' || len(ms) >= limit || n-i < 8 {
 			break
 		}
 		// the move's end: the first byte after c that is not a letter,
@@ -519,9 +520,15 @@ func (p *parser) mainLine(i, j int) int {
 		}
 	}
 	p.g.Moves = ms
-	p.nmoves = p.opts.MaxMoves - room
+	p.nmoves += len(ms) - k0
 	p.sawMove = true
-	p.lastEnd = last
+	// the end of the last move, or of its clock comment (a move stored
+	// here has a clock only if the loop read one)
+	lm := &ms[len(ms)-1]
+	p.lastEnd = lm.Col + col1 + len(lm.Text)
+	if lm.ClockMS >= 0 {
+		p.lastEnd += 19
+	}
 	return i
 }
 
