@@ -422,22 +422,16 @@ func (p *parser) mainLine(i, j int) int {
 	// call)
 	limit := min(cap(ms), k0+p.opts.MaxMoves-p.nmoves)
 	line, col1 := p.line, p.lineStart-1
+	var m *MoveToken
+	if k := len(ms); k < cap(ms) {
+		ms = ms[:k+1]
+		m = &ms[k]
+		m.setPlain(d[i:j:j], line, i-col1)
+	} else {
+		ms = append(ms, MoveToken{Text: d[i:j:j], Line: line, Col: i - col1, ClockMS: -1, EmtMS: -1})
+		m = &ms[len(ms)-1]
+	}
 	for {
-		var m *MoveToken
-		if k := len(ms); k < cap(ms) {
-			// reuse the slot: set every field
-			ms = ms[:k+1]
-			m = &ms[k]
-			m.Text, m.Comment = d[i:j:j], nil
-			m.Line, m.Col = line, i-col1
-			m.ClockMS, m.EmtMS = -1, -1
-			m.EvalCP, m.EvalMate, m.Variations = 0, 0, 0
-			m.NAGs, m.NumNAGs = [4]uint8{}, 0
-			m.HasEvalCP, m.HasEvalMate, m.EnPassantMark, m.DrawOffer, m.Null = false, false, false, false, false
-		} else {
-			ms = append(ms, MoveToken{Text: d[i:j:j], Line: line, Col: i - col1, ClockMS: -1, EmtMS: -1})
-			m = &ms[len(ms)-1]
-		}
 		i = j
 		// The bytes after the move are read through fixed-length windows,
 		// so that constant indexes need no bounds checks.
@@ -507,7 +501,8 @@ func (p *parser) mainLine(i, j int) int {
 		// the move's end: the first byte after c that is not a letter,
 		// a digit or one of "+,-./:" must be a space within the word (so
 		// it is where tokenEnd stops, and "e8(Q)" is ruled out)
-		u := binary.LittleEndian.Uint64(d[i:])
+		u8 := d[i : i+8 : i+8]
+		u := binary.LittleEndian.Uint64(u8)
 		t := bits.TrailingZeros64(nonMoveBytes(u)&^0x80) >> 3
 		if t == 8 || byte(u>>(t*8&63)) != ' ' || byte(u>>((t-1)*8&63)) == '.' {
 			break
@@ -518,6 +513,10 @@ func (p *parser) mainLine(i, j int) int {
 		if c2 := uint16(u); c2 == 'e'|'p'<<8 || c2 == 'e'|'.'<<8 || c2 == 'Z'|'0'<<8 {
 			break
 		}
+		// store it in the next slot, below limit and so below cap(ms)
+		ms = ms[:len(ms)+1]
+		m = &ms[len(ms)-1]
+		m.setPlain(u8[:t:t], line, i-col1)
 	}
 	p.g.Moves = ms
 	p.nmoves += len(ms) - k0
@@ -530,6 +529,17 @@ func (p *parser) mainLine(i, j int) int {
 		p.lastEnd += 19
 	}
 	return i
+}
+
+// setPlain sets every field of a reused move slot for the plain move text
+// at line:col.
+func (m *MoveToken) setPlain(text []byte, line, col int) {
+	m.Text, m.Comment = text, nil
+	m.Line, m.Col = line, col
+	m.ClockMS, m.EmtMS = -1, -1
+	m.EvalCP, m.EvalMate, m.Variations = 0, 0, 0
+	m.NAGs, m.NumNAGs = [4]uint8{}, 0
+	m.HasEvalCP, m.HasEvalMate, m.EnPassantMark, m.DrawOffer, m.Null = false, false, false, false, false
 }
 
 // clkOpen is "{ [%clk " and clkClose " }" as little-endian words.
