@@ -366,24 +366,7 @@ func sideAttacks(p *chess.Position, c chess.Color, occ chess.Bitboard) (a1, a2 c
 // attacksOf returns the squares attacked by the pieces of colour c
 // (sideAttacks without the squares attacked twice).
 func attacksOf(p *chess.Position, c chess.Color, occ chess.Bitboard) chess.Bitboard {
-	const fileA, fileH chess.Bitboard = 0x0101010101010101, 0x8080808080808080
-	pawns := p.Pieces(c, chess.Pawn)
-	var a chess.Bitboard
-	if c == chess.White {
-		a = (pawns&^fileA)<<7 | (pawns&^fileH)<<9
-	} else {
-		a = (pawns&^fileA)>>9 | (pawns&^fileH)>>7
-	}
-	for b := p.Pieces(c, chess.Knight); b != 0; {
-		a |= chess.KnightAttacks(b.PopFirst())
-	}
-	q := p.Pieces(c, chess.Queen)
-	for b := p.Pieces(c, chess.Bishop) | q; b != 0; {
-		a |= chess.BishopAttacks(b.PopFirst(), occ)
-	}
-	for b := p.Pieces(c, chess.Rook) | q; b != 0; {
-		a |= chess.RookAttacks(b.PopFirst(), occ)
-	}
+	a := menAttacks(p, c, occ)
 	for b := p.Pieces(c, chess.King); b != 0; {
 		a |= chess.KingAttacks(b.PopFirst())
 	}
