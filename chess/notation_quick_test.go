@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"github.com/arbiter-chess/arbiter/internal/fentest"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -196,27 +197,7 @@ func randomFEN(rng *rand.Rand) string {
 		put("PNBRQpnbrq"[rng.IntN(10)])
 	}
 	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			c := board[r*8+f]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(c)
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	b.WriteString(fentest.Placement(&board))
 	if rng.IntN(2) == 0 {
 		b.WriteString(" w - - 0 1")
 	} else {

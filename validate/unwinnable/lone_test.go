@@ -1,6 +1,7 @@
 package unwinnable
 
 import (
+	"github.com/arbiter-chess/arbiter/internal/fentest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -33,27 +34,7 @@ func randomLonePosition(rng *rand.Rand, pieces string, stm byte) (chess.Position
 		put(pieces[i])
 	}
 	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			c := board[r*8+f]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(c)
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	b.WriteString(fentest.Placement(&board))
 	b.WriteString(" " + string(stm) + " - - 0 1")
 	p, err := chess.ParseFEN(b.String())
 	if err != nil || !validPosition(&p) {
