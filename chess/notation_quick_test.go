@@ -1,11 +1,12 @@
 package chess
 
 import (
-	"github.com/arbiter-chess/arbiter/internal/fentest"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/internal/fentest"
 )
 
 // quickCase is a token and the language it is read in.

@@ -1,12 +1,12 @@
 package unwinnable
 
 import (
-	"github.com/arbiter-chess/arbiter/internal/fentest"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/fentest"
 )
 
 // randomLonePosition places a king and the given pieces for the winner
