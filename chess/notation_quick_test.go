@@ -151,25 +151,10 @@ func TestParseQuickAgrees(t *testing.T) {
 		legal += quickAgree(t, &p, quickTokens(&p, Languages[:], true))
 		positions++
 	}
-	every := 8
-	if long() {
-		every = 1
-	}
-	for _, name := range ntGameFiles {
-		for gi, g := range ntSplitGames(ntReadShared(t, "corpus", "games", name)) {
-			p, ok := ntStartOf(t, g)
-			if !ok {
-				continue
-			}
-			for ply, tok := range g.tokens {
-				if (ply+gi)%every == 0 {
-					legal += quickAgree(t, &p, append(quickTokens(&p, []Language{English, Languages[(ply+gi)/every%len(Languages)]}, (ply+gi)%(256*every) == 0), quickCase{tok, English}))
-					positions++
-				}
-				p.Play(p.ParseMove(tok, English).Move)
-			}
-		}
-	}
+	ntSampledPlies(t, func(p *Position, tok []byte, _ string, i, every int) {
+		legal += quickAgree(t, p, append(quickTokens(p, []Language{English, Languages[i/every%len(Languages)]}, i%(256*every) == 0), quickCase{tok, English}))
+		positions++
+	})
 	t.Logf("%d positions, %d legal moves read", positions, legal)
 	if legal < 100000 {
 		t.Fatalf("only %d tokens read as legal moves", legal)

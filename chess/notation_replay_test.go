@@ -148,6 +148,16 @@ func TestLegalFromsMatchesMovegen(t *testing.T) {
 		}
 		check(&e.Position, names[i])
 	}
+	ntSampledPlies(t, func(p *Position, _ []byte, name string, _, _ int) { check(p, name) })
+	t.Logf("%d positions x 6 piece types x 64 squares", positions)
+}
+
+// ntSampledPlies replays the corpus games of ntGameFiles and calls f on
+// every eighth ply (every ply with ARBITER_LONG), spread over the games:
+// with the position before the move, the move's token, the file's name,
+// the index i (ply plus game number) that picked it, a multiple of every.
+func ntSampledPlies(t *testing.T, f func(p *Position, tok []byte, name string, i, every int)) {
+	t.Helper()
 	every := 8
 	if long() {
 		every = 1
@@ -160,11 +170,10 @@ func TestLegalFromsMatchesMovegen(t *testing.T) {
 			}
 			for ply, tok := range g.tokens {
 				if (ply+gi)%every == 0 {
-					check(&p, name)
+					f(&p, tok, name, ply+gi, every)
 				}
 				p.Play(p.ParseMove(tok, English).Move)
 			}
 		}
 	}
-	t.Logf("%d positions x 6 piece types x 64 squares", positions)
 }
