@@ -34,13 +34,7 @@ func (p *Position) parseGeneral(tok []byte, lang Language) (pm ParsedMove) {
 	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
 	}
-	// p.resolve(&s, &pm), written out: one call less on every move
-	switch {
-	case s.castle != 0:
-		pm = p.resolveCastle(&s)
-	case !p.resolveFast(&s, &pm):
-		pm = p.resolveSlow(&s)
-	}
+	p.resolve(&s, &pm)
 	if pm.Status != MoveOK && s.alt != NoPieceType {
 		var s2 moveSyntax
 		if s2.parse(tok, lang, true) {
