@@ -379,30 +379,46 @@ func (p *Position) genPseudo(ml *MoveList, types uint8, target Bitboard) {
 
 // HasLegalMove reports whether the side to move has at least one legal
 // move. It stops at the first one found, trying king moves first.
-func (p *Position) HasLegalMove() bool {
+func (p *Position) HasLegalMove() bool { return p.CountLegalMovesUpTo(1) > 0 }
+
+// CountLegalMovesUpTo returns the number of legal moves of the side to
+// move, or limit when there are at least limit: it stops counting there,
+// trying king moves first, so that "none, one or several?" costs little
+// in a position with many.
+func (p *Position) CountLegalMovesUpTo(limit int) int {
 	us := p.side
 	them := us ^ 1
 	own := p.byColor[us]
 	occ := p.byType[NoPieceType]
 	kings := p.byType[King] & own
 	if kings == 0 || kings.More() {
-		return p.CountLegalMoves() > 0
+		return min(p.CountLegalMoves(), limit)
 	}
 	ksq := kings.First()
 	occNoKing := occ ^ kings
+	n := 0
 	for d := kingAttacks[ksq] &^ own; d != 0; {
 		if !p.attacked(d.PopFirst(), them, occNoKing) {
-			return true
+			if n++; n >= limit {
+				return limit
+			}
 		}
 	}
 	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
 	if checkers.More() {
-		return false
+		return n
 	}
 	// Castling can be the only legal move (king and rook boxed in).
-	if checkers == 0 && p.castle&(3<<(2*us)) != 0 &&
-		(p.castleMove(ksq, true, ^Bitboard(0)) != NullMove || p.castleMove(ksq, false, ^Bitboard(0)) != NullMove) {
-		return true
+	if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
+		if p.castleMove(ksq, true, ^Bitboard(0)) != NullMove {
+			n++
+		}
+		if p.castleMove(ksq, false, ^Bitboard(0)) != NullMove {
+			n++
+		}
+		if n >= limit {
+			return limit
+		}
 	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
@@ -410,23 +426,27 @@ func (p *Position) HasLegalMove() bool {
 	}
 	mask := checkMask &^ own
 	for b := p.byType[Knight] & own &^ pinned; b != 0; {
-		if knightAttacks[b.PopFirst()]&mask != 0 {
-			return true
+		if n += (knightAttacks[b.PopFirst()] & mask).Count(); n >= limit {
+			return limit
 		}
 	}
 	empty := ^occ
 	pawns := p.byType[Pawn] & own
 	free := pawns &^ pinned
 	enemy := p.byColor[them]
-	if (shiftUp(free, us)&empty|shiftUp(free&^FileA, us)>>1&enemy|shiftUp(free&^FileH, us)<<1&enemy)&mask != 0 {
-		return true
-	}
 	rank3 := Rank3
 	if us == Black {
 		rank3 = Rank6
 	}
-	if shiftUp(shiftUp(free, us)&empty&rank3, us)&empty&mask != 0 {
-		return true
+	const promo = Rank1 | Rank8
+	push1 := shiftUp(free, us) & empty
+	push2 := shiftUp(push1&rank3, us) & empty & mask
+	capL := shiftUp(free&^FileA, us) >> 1 & enemy & mask
+	capR := shiftUp(free&^FileH, us) << 1 & enemy & mask
+	push1 &= mask
+	if n += push2.Count() + (push1 &^ promo).Count() + (capL &^ promo).Count() + (capR &^ promo).Count() +
+		4*((push1&promo).Count()+(capL&promo).Count()+(capR&promo).Count()); n >= limit {
+		return limit
 	}
 	queens := p.byType[Queen]
 	for b := (p.byType[Bishop] | queens) & own; b != 0; {
@@ -435,8 +455,8 @@ func (p *Position) HasLegalMove() bool {
 		if pinned.Has(from) {
 			d &= lineBB[ksq][from]
 		}
-		if d != 0 {
-			return true
+		if n += d.Count(); n >= limit {
+			return limit
 		}
 	}
 	for b := (p.byType[Rook] | queens) & own; b != 0; {
@@ -445,19 +465,27 @@ func (p *Position) HasLegalMove() bool {
 		if pinned.Has(from) {
 			d &= lineBB[ksq][from]
 		}
-		if d != 0 {
-			return true
+		if n += d.Count(); n >= limit {
+			return limit
 		}
 	}
 	for b := pawns & pinned; b != 0; {
 		from := b.PopFirst()
 		one := shiftUp(from.Bitboard(), us) & empty
 		two := shiftUp(one&rank3, us) & empty
-		if (one|two|pawnAttacks[us][from]&enemy)&mask&lineBB[ksq][from] != 0 {
-			return true
+		d := (one | two | pawnAttacks[us][from]&enemy) & mask & lineBB[ksq][from]
+		if n += (d &^ promo).Count() + 4*(d&promo).Count(); n >= limit {
+			return limit
 		}
 	}
-	return p.epLegal
+	if p.epLegal {
+		for c := pawnAttacks[them][p.ep] & pawns; c != 0; {
+			if p.epCaptureLegal(c.PopFirst(), p.ep) {
+				n++
+			}
+		}
+	}
+	return min(n, limit)
 }
 
 // GivesCheck reports whether the legal move m puts the opponent in check.

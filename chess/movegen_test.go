@@ -320,8 +320,8 @@ func TestTerminalPositions(t *testing.T) {
 	t.Logf("%v", counts)
 }
 
-// TestCountAndHasLegalMove compares the list-free counters with LegalMoves
-// along random games played to their end.
+// TestCountAndHasLegalMove compares the list-free counters (whole and up
+// to a limit) with LegalMoves along random games played to their end.
 func TestCountAndHasLegalMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	ends := 0
@@ -331,6 +331,11 @@ func TestCountAndHasLegalMove(t *testing.T) {
 			p.LegalMoves(&ml)
 			if p.CountLegalMoves() != ml.N || p.HasLegalMove() != (ml.N > 0) {
 				t.Fatalf("%s: count %d has %v, list %d", p.FEN(), p.CountLegalMoves(), p.HasLegalMove(), ml.N)
+			}
+			for _, limit := range []int{1, 2, 3, 5, 20, 300} {
+				if got := p.CountLegalMovesUpTo(limit); got != min(ml.N, limit) {
+					t.Fatalf("%s: CountLegalMovesUpTo(%d) = %d, list %d", p.FEN(), limit, got, ml.N)
+				}
 			}
 			if ml.N == 0 {
 				ends++

@@ -18,7 +18,7 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	j.finalAnalysed = [2]bool{}
 	j.finalWitness = [2][]chess.Move{}
 	v.Final = *final
-	finalMoves := final.CountLegalMoves() // counted once: the dead-position test needs it too
+	finalMoves := final.CountLegalMovesUpTo(2) // none, one or several: the dead-position test needs it too
 	finalHasMove := finalMoves > 0
 	hasLegal := func(k int) bool { return k < n || finalHasMove }
 
@@ -69,8 +69,9 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 
 	mated := !finalHasMove && final.InCheck()
 	stalemated := !finalHasMove && !final.InCheck()
+	j.res = readResults(g)
 	j.recordedWinner = -1
-	if res, ok := recordedResult(g); ok && (res == "1-0" || res == "0-1") {
+	if res := j.res.recorded; j.res.recordedOK && (res == "1-0" || res == "0-1") {
 		j.recordedWinner = int8(chess.White)
 		if res == "0-1" {
 			j.recordedWinner = int8(chess.Black)
@@ -131,11 +132,11 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n, finalMoves int) {
 // a dead position beyond them is possible: no queens or rooks on the board
 // with locked pawns or lone minor pieces, or one side already unable to
 // mate. When v is not nil, it records which sides were proven able or
-// unable to mate. nMoves is p's number of legal moves, or -1 when the
-// caller has not counted them.
+// unable to mate. nMoves is p's number of legal moves counted up to 2
+// (CountLegalMovesUpTo), or -1 when the caller has not counted them.
 func (j *Judge) isDead(p *chess.Position, v *Verdict, nMoves int) bool {
 	if nMoves < 0 {
-		nMoves = p.CountLegalMoves()
+		nMoves = p.CountLegalMovesUpTo(2)
 	}
 	forced := nMoves < 2 // only then can a forced line prove anything
 	w := j.quickUnwinnable(p, chess.White, forced)
@@ -268,7 +269,7 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	// at(k) describes ply k; its Color is the side that moved into it, so
 	// Color.Other() is the side to move there.
 	at := func(k int) Finding {
-		p := j.h.at(k)
+		p := j.h.seek(k)
 		f := Finding{Ply: k, FEN: p.FEN(), Color: p.SideToMove().Other()}
 		if k > 0 && k <= len(g.Moves) {
 			f.SAN = string(g.Moves[k-1].Text)
@@ -281,13 +282,13 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	if mated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindCheckmate, Info, "5.1.1"
-		f.Message = final.SideToMove().String() + " is checkmated: " + final.SideToMove().Other().String() + " wins"
+		f.Message = mateMessage[final.SideToMove()]
 		j.add(r, f)
 	}
 	if stalemated {
 		f := at(n)
 		f.Kind, f.Severity, f.Article = KindStalemate, Info, "5.2.1"
-		f.Message = final.SideToMove().String() + " has no legal move and is not in check: the game is drawn by stalemate"
+		f.Message = stalemateMessage[final.SideToMove()]
 		j.add(r, f)
 	}
 	if v.DeadPly >= 0 && !(stalemated && v.DeadPly == n) { // a stalemate is reported as such
@@ -349,19 +350,27 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	}
 }
 
+// The messages of the commonest findings, by the colour of the side to move.
+var (
+	mateMessage      = [2]string{"White is checkmated: Black wins", "Black is checkmated: White wins"}
+	stalemateMessage = [2]string{
+		"White has no legal move and is not in check: the game is drawn by stalemate",
+		"Black has no legal move and is not in check: the game is drawn by stalemate",
+	}
+)
+
 // judgeResult compares the recorded result with what the Laws say.
 func (j *Judge) judgeResult(g *Game, r *Report) {
 	v := &r.Verdict
 	n := j.h.last()
-	tag, tagOK := NormalizeResult(g.Result)
-	tok, tokOK := NormalizeResult(g.ResultToken)
+	tag, tagOK, tok, tokOK := j.res.tag, j.res.tagOK, j.res.tok, j.res.tokOK
 	// A movetext ending in "*" (unfinished record) does not contradict a
 	// result in the tag, as pgn-extract also reads it.
 	if g.Result != "" && g.ResultToken != "" && tagOK && tokOK && tag != tok && tok != "*" {
 		j.add(r, Finding{Kind: KindResultMismatch, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
 			Message: fmt.Sprintf("the Result tag says %s but the movetext ends with %s", tag, tok)})
 	}
-	recorded, ok := recordedResult(g)
+	recorded, ok := j.res.recorded, j.res.recordedOK
 	if !ok {
 		j.add(r, Finding{Kind: KindMissingResult, Severity: Warning, Article: "8.7", Ply: -1, Line: g.Line,
 			Message: "the game has no readable result (Result tag or result token)"})
@@ -457,15 +466,6 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		j.add(r, Finding{Kind: KindUnwinnableUnknown, Severity: Info, Article: "6.9", Ply: n, FEN: final.FEN(), Line: g.Line,
 			Message: fmt.Sprintf("could not decide within the search budget whether %s could still checkmate", winner)})
 	}
-}
-
-// recordedResult returns the game's result as the record gives it, from
-// the Result tag, else from the movetext's result token, normalized.
-func recordedResult(g *Game) (string, bool) {
-	if r, ok := NormalizeResult(g.Result); ok {
-		return r, true
-	}
-	return NormalizeResult(g.ResultToken)
 }
 
 func winFor(c chess.Color) string {

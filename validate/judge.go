@@ -47,6 +47,28 @@ type Judge struct {
 	// recordedWinner is the colour the game's result says won, -1 when
 	// the result is not decisive (set by judgeEnd).
 	recordedWinner int8
+	// res is the game's result as recorded, read once by judgeEnd.
+	res results
+}
+
+// results is a game's result as its record gives it: the Result tag and
+// the movetext's result token, each normalized (ok false: unreadable or
+// absent), and the one that counts (the tag, else the token).
+type results struct {
+	tag, tok, recorded       string
+	tagOK, tokOK, recordedOK bool
+}
+
+// readResults normalizes g's Result tag and result token.
+func readResults(g *Game) results {
+	var r results
+	r.tag, r.tagOK = NormalizeResult(g.Result)
+	r.tok, r.tokOK = NormalizeResult(g.ResultToken)
+	r.recorded, r.recordedOK = r.tag, r.tagOK
+	if !r.tagOK {
+		r.recorded, r.recordedOK = r.tok, r.tokOK
+	}
+	return r
 }
 
 // NewJudge returns a Judge with the given options.
