@@ -57,6 +57,7 @@ type leafLayout struct {
 // scratch holds the buffers partFile reuses from batch to batch.
 type scratch struct {
 	def, rep []int16
+	fills    [4][]int16 // fills[v]: levels all equal to v, see fill
 	i32      []int32
 	i64      []int64
 	f64      []float64
@@ -342,14 +343,21 @@ func (s *scratch) int32s(a arrow.Array) []int32 {
 		v := a.Time32Values()
 		return denseValues(a, unsafe.Slice((*int32)(unsafe.SliceData(v)), len(v)), &s.i32)
 	case *array.Int16:
-		out := s.i32[:0]
-		for i, v := range a.Int16Values() {
-			if a.IsValid(i) {
-				out = append(out, int32(v))
+		vals := a.Int16Values()
+		out := grown(&s.i32, len(vals))
+		if a.NullN() == 0 {
+			for i, v := range vals {
+				out[i] = int32(v)
 			}
+			return out
 		}
-		s.i32 = out
-		return out
+		bm, off := a.NullBitmapBytes(), a.Data().Offset()
+		k := 0
+		for i, v := range vals {
+			out[k] = int32(v)
+			k += bitAt(bm, off+i)
+		}
+		return out[:k]
 	}
 	panic(fmt.Sprintf("report: int32 column from %s", a.DataType()))
 }
@@ -357,18 +365,24 @@ func (s *scratch) int32s(a arrow.Array) []int32 {
 // denseValues returns vals (the values of a) without the slots of its
 // nulls, compacted into *buf when there are any.
 func denseValues[T any](a arrow.Array, vals []T, buf *[]T) []T {
-	if a.NullN() == 0 {
+	switch a.NullN() {
+	case 0:
 		return vals
+	case len(vals):
+		return vals[:0]
 	}
-	out := (*buf)[:0]
+	out := grown(buf, len(vals))
+	bm, off := a.NullBitmapBytes(), a.Data().Offset()
+	k := 0
 	for i, v := range vals {
-		if a.IsValid(i) {
-			out = append(out, v)
-		}
+		out[k] = v // kept only when valid: k moves on past it
+		k += bitAt(bm, off+i)
 	}
-	*buf = out
-	return out
+	return out[:k]
 }
+
+// bitAt returns bit i of the bitmap bm (least significant bit first).
+func bitAt(bm []byte, i int) int { return int(bm[i>>3] >> (i & 7) & 1) }
 
 func (p *partFile) writeBools(w *file.BooleanColumnChunkWriter, a *array.Boolean, def, rep []int16) error {
 	if a.NullN() == 0 {
@@ -379,13 +393,16 @@ func (p *partFile) writeBools(w *file.BooleanColumnChunkWriter, a *array.Boolean
 		_, err := w.WriteBitmapBatch(bits, int64(a.Data().Offset()), a.Len(), def, rep)
 		return err
 	}
-	out := p.s.bools[:0]
-	for i := 0; i < a.Len(); i++ {
-		if a.IsValid(i) {
-			out = append(out, a.Value(i))
+	out := grown(&p.s.bools, a.Len())
+	k := 0
+	if a.NullN() < a.Len() {
+		bm, off := a.NullBitmapBytes(), a.Data().Offset()
+		for i := range out {
+			out[k] = a.Value(i)
+			k += bitAt(bm, off+i)
 		}
 	}
-	p.s.bools = out
+	out = out[:k]
 	_, err := w.WriteBatch(out, def, rep)
 	return err
 }
@@ -416,16 +433,26 @@ func (p *partFile) writeStrings(w *file.ByteArrayColumnChunkWriter, a *array.Str
 		vals = b.Bytes()
 	}
 	offs := a.ValueOffsets()
-	if a.NullN() > 0 {
-		dense := append(p.s.offs[:0], offs[0])
-		for i := 0; i < a.Len(); i++ {
-			if a.IsValid(i) {
-				dense = append(dense, offs[i+1])
-			} else if offs[i+1] != offs[i] {
-				return fmt.Errorf("%w: a NULL string with bytes", errUnsupported)
+	if nulls := a.NullN(); nulls > 0 {
+		n := a.Len()
+		dense := grown(&p.s.offs, n+1)
+		dense[0] = offs[0]
+		k, empty := 1, true
+		if nulls < n {
+			bm, off := a.NullBitmapBytes(), a.Data().Offset()
+			for i := 0; i < n; i++ {
+				v := bitAt(bm, off+i)
+				dense[k] = offs[i+1]
+				k += v
+				empty = empty && (v == 1 || offs[i+1] == offs[i])
 			}
+		} else {
+			empty = offs[n] == offs[0] // offsets never decrease
 		}
-		p.s.offs, offs = dense, dense
+		if !empty {
+			return fmt.Errorf("%w: a NULL string with bytes", errUnsupported)
+		}
+		offs = dense[:k]
 	}
 	if !w.SupportsArrowOffsets() {
 		return writeByteArrays(w, vals, offs, def, rep)
@@ -507,19 +534,49 @@ func (p *partFile) writeDictValues(w *file.ByteArrayColumnChunkWriter, a *array.
 // without nesting: 1 for a value, 0 for a NULL.
 func (s *scratch) flatDefLevels(a arrow.Array) []int16 {
 	n := a.Len()
-	def := grown(&s.def, n)
-	if a.NullN() == 0 {
-		for i := range def {
-			def[i] = 1
-		}
-		return def
+	switch a.NullN() {
+	case 0:
+		return s.fill(1, n)
+	case n:
+		return s.fill(0, n)
 	}
+	def := grown(&s.def, n)
 	bm, off := a.NullBitmapBytes(), a.Data().Offset()
-	for i := range def {
-		k := off + i
-		def[i] = int16(bm[k>>3] >> (k & 7) & 1)
+	i := 0
+	for ; i < n && (off+i)&7 != 0; i++ {
+		def[i] = int16(bitAt(bm, off+i))
+	}
+	for ; i+8 <= n; i += 8 { // a byte of the bitmap at a time
+		*(*[8]int16)(def[i : i+8]) = byteLevels[bm[(off+i)>>3]]
+	}
+	for ; i < n; i++ {
+		def[i] = int16(bitAt(bm, off+i))
 	}
 	return def
+}
+
+// byteLevels[b] are the definition levels of the 8 slots whose validity
+// bits are the byte b.
+var byteLevels = func() (t [256][8]int16) {
+	for b := range t {
+		for k := range t[b] {
+			t[b][k] = int16(b >> k & 1)
+		}
+	}
+	return t
+}()
+
+// fill returns n levels equal to v (0 to 3), from a buffer kept filled
+// with v: the writers only read the levels they are given.
+func (s *scratch) fill(v int16, n int) []int16 {
+	f := &s.fills[v]
+	if len(*f) < n {
+		*f = make([]int16, n+n/4)
+		for i := range *f {
+			(*f)[i] = v
+		}
+	}
+	return (*f)[:n]
 }
 
 // listLevels returns the definition and repetition levels of a list or
@@ -530,6 +587,9 @@ func (s *scratch) listLevels(a arrow.Array, offs []int32, l leafLayout) (def, re
 	n := a.Len()
 	if n == 0 {
 		return s.def[:0], s.rep[:0], nil
+	}
+	if l.nullable && a.NullN() == n && offs[n] == offs[0] {
+		return s.fill(l.maxDef-2, n), s.fill(0, n), nil // all NULL
 	}
 	total := n + int(offs[n]-offs[0])
 	def, rep = grown(&s.def, total)[:0], grown(&s.rep, total)[:0]
