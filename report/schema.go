@@ -175,6 +175,10 @@ var gamesTable = Table{
 	Name:   GamesTableName,
 	Schema: newSchema(GamesTableName, gamesFields...),
 	plain:  fieldNames(gamesFields),
+	// consecutive ids delta-pack to almost nothing: cheaper to encode and
+	// compress than their plain int64s (on 60 MB of Lichess games, 4% less
+	// of the writer's instructions for a table 0.8% smaller)
+	delta: []string{"game_id", "game_index"},
 	// a game's whole movetext or final position as min/max prunes nothing
 	// and would copy two of them into every row group's metadata
 	nostats: []string{"movetext", "final_fen"},
@@ -258,7 +262,13 @@ var movesFields = []arrow.Field{
 var movesPlain = []string{"game_id", "ply", "move_number", "clock_ms", "emt_ms", "eval_cp", "eval_mate",
 	"comment", "halfmove_clock", "repetition_count", "zobrist"}
 
-var movesDelta = []string{"game_id", "ply", "move_number", "halfmove_clock", "repetition_count", "clock_ms"}
+// movesDelta lists the moves columns written with DELTA_BINARY_PACKED:
+// game_id, the clock and the halfmove clock, which delta packing shrinks
+// far below their plain size. ply, move_number and repetition_count stay
+// plain: arrow-go's delta packing costs more per value than zstd spends
+// on their plain bytes (on 60 MB of Lichess games, delta on all six took
+// 10% more of the writer's instructions for a table 0.1% smaller).
+var movesDelta = []string{"game_id", "halfmove_clock", "clock_ms"}
 
 var (
 	movesTable = Table{
