@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -99,7 +100,11 @@ func (m *bitmap) pack() (*memory.Buffer, int) {
 	v := m.v[:n]
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		x := v[i] | v[i+1]<<1 | v[i+2]<<2 | v[i+3]<<3 | v[i+4]<<4 | v[i+5]<<5 | v[i+6]<<6 | v[i+7]<<7
+		// eight bytes of 0 or 1 as one word: the multiplication gathers
+		// bit 0 of byte k into bit 56+k, and no two partial products
+		// overlap, so nothing carries
+		w := binary.LittleEndian.Uint64(v[i : i+8])
+		x := byte(w * 0x0102040810204080 >> 56)
 		out[i>>3] = x
 		ones += bits.OnesCount8(x)
 	}
