@@ -221,14 +221,6 @@ var squareNames = func() (n [64]string) {
 	return n
 }()
 
-// pieceNames maps a piece letter to a one-letter string ("" when invalid).
-var pieceNames = func() (n [256]string) {
-	for _, c := range "PNBRQK" {
-		n[c] = string(c)
-	}
-	return n
-}()
-
 func optLen(o *OptBytes) int { return len(o.V) }
 
 // GamesBuilder turns GameRows into record batches of the games table. It
@@ -441,6 +433,7 @@ type MovesBuilder struct {
 	fen                    strCol
 	sanIdx                 []int32 // AppendRows' scratch
 	uciIdx                 []int16
+	sanTab                 *sanTables
 }
 
 // NewMovesBuilder returns a builder for the moves table that allocates from
@@ -452,7 +445,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 	b.piece.vocab, b.captured.vocab, b.promotion.vocab = pieceVocab, pieceVocab, pieceVocab
 	b.from.vocab, b.to.vocab = squareVocab, squareVocab
 	b.uci.vocab = uciVocab
-	b.san.vocab, _ = sanVocabulary()
+	b.san.vocab, b.sanTab = sanVocabulary()
 	cols := []any{
 		"game_id", &b.gameID,
 		"ply", &b.ply,
@@ -490,7 +483,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 // PNBRQ or a promotion letter outside NBRQ; or ErrBatchFull. The row may
 // be reused as soon as Append returns.
 func (b *MovesBuilder) Append(r *MoveRow) error {
-	san, u, err := checkMove(r)
+	san, u, err := checkMove(r, b.sanTab)
 	if err != nil {
 		return err
 	}
@@ -546,68 +539,82 @@ func (b *MovesBuilder) addVarying(r *MoveRow) {
 // the way to add a game's plies, at a fraction of the cost per row.
 func (b *MovesBuilder) AppendRows(rows []MoveRow) error {
 	n := len(rows)
-	b.sanIdx = slices.Grow(b.sanIdx[:0], n)[:n]
-	b.uciIdx = slices.Grow(b.uciIdx[:0], n)[:n]
-	strs := 0
+	sanIdx := slices.Grow(b.sanIdx[:0], n)[:n]
+	uciIdx := slices.Grow(b.uciIdx[:0], n)[:n]
+	b.sanIdx, b.uciIdx = sanIdx, uciIdx
+	strs, varying := 0, false
 	for i := range rows {
 		r := &rows[i]
-		san, u, err := checkMove(r)
+		san, u, err := checkMove(r, b.sanTab)
 		if err != nil {
 			return err
 		}
-		b.sanIdx[i], b.uciIdx[i] = san, u
+		sanIdx[i], uciIdx[i] = san, u
 		strs += len(r.Comment.V) + len(r.FEN) + 20
+		varying = varying || len(r.NAGs) > 0 || r.Comment.Valid
 	}
 	if err := b.room(strs); err != nil {
 		return err
 	}
+	// One pass over the rows for every fixed-width column: each row is
+	// read once, while it is in the cache.
 	gameID, _ := b.gameID.extend(n)
 	ply, _ := b.ply.extend(n)
 	moveNumber, _ := b.moveNumber.extend(n)
 	color, _ := b.color.idx.extend(n)
-	for i := range rows {
-		r := &rows[i]
-		gameID[i], ply[i], moveNumber[i], color[i] = r.GameID, r.Ply, r.MoveNumber, int8(r.Color-SideWhite)
-	}
 	san, _ := b.san.idx.extend(n)
-	copy(san, b.sanIdx)
 	uci, _ := b.uci.idx.extend(n)
-	copy(uci, b.uciIdx)
 	piece, pieceOK := b.piece.idx.extend(n)
 	from, fromOK := b.from.idx.extend(n)
 	to, toOK := b.to.idx.extend(n)
-	for i := range rows {
-		r := &rows[i]
-		if r.Null {
-			piece[i], from[i], to[i] = 0, 0, 0
-			pieceOK[i], fromOK[i], toOK[i] = 0, 0, 0
-		} else {
-			piece[i], from[i], to[i] = pieceIndex[r.Piece], int8(r.From), int8(r.To)
-			pieceOK[i], fromOK[i], toOK[i] = 1, 1, 1
-		}
-	}
 	captured, capturedOK := b.captured.idx.extend(n)
 	promotion, promotionOK := b.promotion.idx.extend(n)
 	check := b.isCheck.extend(n)
 	mate := b.isMate.extend(n)
-	for i := range rows {
-		r := &rows[i]
-		captured[i], capturedOK[i] = optPieceIndex(r.Captured)
-		promotion[i], promotionOK[i] = optPieceIndex(r.Promotion)
-		check[i], mate[i] = b2u(r.IsCheck), b2u(r.IsMate)
-	}
 	clock, clockOK := b.clock.extend(n)
 	emt, emtOK := b.emt.extend(n)
 	evalCP, evalCPOK := b.evalCP.extend(n)
 	evalMate, evalMateOK := b.evalMate.extend(n)
+	halfmove, _ := b.halfmove.extend(n)
+	repetition, _ := b.repetition.extend(n)
+	zobrist, _ := b.zobrist.extend(n)
+	copy(san, sanIdx)
+	copy(uci, uciIdx)
 	for i := range rows {
 		r := &rows[i]
+		gameID[i], ply[i], moveNumber[i], color[i] = r.GameID, r.Ply, r.MoveNumber, int8(r.Color-SideWhite)
+		// a null move's piece and squares are NULL (index 0)
+		ok := b2u(!r.Null)
+		piece[i], from[i], to[i] = pieceIndex[r.Piece]&-int8(ok), int8(r.From)&-int8(ok), int8(r.To)&-int8(ok)
+		pieceOK[i], fromOK[i], toOK[i] = ok, ok, ok
+		captured[i], capturedOK[i] = optPieceIndex(r.Captured)
+		promotion[i], promotionOK[i] = optPieceIndex(r.Promotion)
+		check[i], mate[i] = b2u(r.IsCheck), b2u(r.IsMate)
 		clock[i], clockOK[i] = optValue(r.ClockMS)
 		emt[i], emtOK[i] = optValue(r.EMTMS)
 		evalCP[i], evalCPOK[i] = optValue(r.EvalCP)
 		evalMate[i], evalMateOK[i] = optValue(r.EvalMate)
+		halfmove[i], repetition[i], zobrist[i] = r.HalfmoveClock, r.RepetitionCount, int64(r.Zobrist)
 	}
-	// nags and comment: runs of rows without them (most) at once
+	if !varying { // the rows have no nags and no comment (most games)
+		b.nags.nulls(n, b.nags.elems.n)
+		b.comment.nulls(n)
+	} else {
+		b.appendVarying(rows)
+	}
+	if b.withFEN {
+		for i := range rows {
+			b.addUTF8(&b.fen, rows[i].FEN)
+		}
+	}
+	b.n += n
+	return nil
+}
+
+// appendVarying appends the nags and comments of rows: runs of rows
+// without them at once.
+func (b *MovesBuilder) appendVarying(rows []MoveRow) {
+	n := len(rows)
 	for i := 0; i < n; {
 		if len(rows[i].NAGs) > 0 || rows[i].Comment.Valid {
 			b.addVarying(&rows[i])
@@ -622,35 +629,21 @@ func (b *MovesBuilder) AppendRows(rows []MoveRow) error {
 		b.comment.nulls(j - i)
 		i = j
 	}
-	halfmove, _ := b.halfmove.extend(n)
-	repetition, _ := b.repetition.extend(n)
-	zobrist, _ := b.zobrist.extend(n)
-	for i := range rows {
-		r := &rows[i]
-		halfmove[i], repetition[i], zobrist[i] = r.HalfmoveClock, r.RepetitionCount, int64(r.Zobrist)
-	}
-	if b.withFEN {
-		for i := range rows {
-			b.addUTF8(&b.fen, rows[i].FEN)
-		}
-	}
-	b.n += n
-	return nil
 }
 
 // checkMove checks r against the contract of Append and returns the
-// indices of its SAN and UCI strings.
-func checkMove(r *MoveRow) (san int32, u int16, err error) {
+// indices of its SAN and UCI strings, found with t.
+func checkMove(r *MoveRow, t *sanTables) (san int32, u int16, err error) {
 	if r.Color != SideWhite && r.Color != SideBlack {
 		return 0, 0, fmt.Errorf("%w: game %d ply %d: no colour", ErrInvalidRow, r.GameID, r.Ply)
 	}
-	if (!r.Null && (pieceNames[r.Piece] == "" || r.From > 63 || r.To > 63)) ||
-		(r.Captured != 0 && (r.Captured == 'K' || pieceNames[r.Captured] == "")) ||
-		(r.Promotion != 0 && (r.Promotion == 'K' || r.Promotion == 'P' || pieceNames[r.Promotion] == "")) {
+	if (!r.Null && (pieceIndex[r.Piece] < 0 || r.From > 63 || r.To > 63)) ||
+		(r.Captured != 0 && (r.Captured == 'K' || pieceIndex[r.Captured] < 0)) ||
+		(r.Promotion != 0 && (r.Promotion == 'K' || r.Promotion == 'P' || pieceIndex[r.Promotion] < 0)) {
 		return 0, 0, fmt.Errorf("%w: game %d ply %d: piece %q from %d to %d captured %q promotion %q",
 			ErrInvalidRow, r.GameID, r.Ply, r.Piece, r.From, r.To, r.Captured, r.Promotion)
 	}
-	san, ok := sanIndex(r.SAN)
+	san, ok := t.index(r.SAN)
 	if !ok {
 		return 0, 0, fmt.Errorf("%w: game %d ply %d: %q is not standard algebraic notation", ErrInvalidRow, r.GameID, r.Ply, r.SAN)
 	}

@@ -157,6 +157,23 @@ func pieceReaches(pc byte, from, to int) bool {
 // sanIndex returns the index of the SAN string s.
 func sanIndex(s []byte) (int32, bool) {
 	_, t := sanVocabulary()
+	return t.index(s)
+}
+
+// sanPiece is the index of a piece letter in sanTables.pieceBase (Q R B
+// N), -1 for every other byte.
+var sanPiece = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	t['Q'], t['R'], t['B'], t['N'] = 0, 1, 2, 3
+	return t
+}()
+
+// index returns the index of the SAN string s, looking at its first
+// byte first: pawn moves and piece moves, most rows, go straight to their
+// tables.
+func (t *sanTables) index(s []byte) (int32, bool) {
 	n := len(s)
 	if n < 2 {
 		return -1, false
@@ -169,18 +186,20 @@ func sanIndex(s []byte) (int32, bool) {
 		suffix, n = 2, n-1
 	}
 	s = s[:n]
-	switch {
-	case string(s) == "--" && suffix == 0:
-		return t.null, true
-	case string(s) == "O-O":
-		return suffix, true
-	case string(s) == "O-O-O":
-		return 3 + suffix, true
-	}
 	if n < 2 {
 		return -1, false
 	}
 	switch c := s[0]; c {
+	case 'O', '-':
+		switch {
+		case string(s) == "O-O":
+			return suffix, true
+		case string(s) == "O-O-O":
+			return 3 + suffix, true
+		case string(s) == "--" && suffix == 0:
+			return t.null, true
+		}
+		return -1, false
 	case 'K', 'Q', 'R', 'B', 'N':
 		// letter, disambiguation (0-2 bytes), optional 'x', square
 		to, ok := sanSquare(s[n-2:])
@@ -219,15 +238,7 @@ func sanIndex(s []byte) (int32, bool) {
 		default:
 			return -1, false
 		}
-		pi := 3 // N
-		switch c {
-		case 'Q':
-			pi = 0
-		case 'R':
-			pi = 1
-		case 'B':
-			pi = 2
-		}
+		pi := sanPiece[c]
 		pos := t.piecePos[pi][to][d]
 		if pos < 0 {
 			return -1, false
@@ -237,16 +248,7 @@ func sanIndex(s []byte) (int32, bool) {
 	// a pawn: [file 'x'] square ['=' piece]
 	promo := int32(-1)
 	if n >= 4 && s[n-2] == '=' {
-		switch s[n-1] {
-		case 'Q':
-			promo = 0
-		case 'R':
-			promo = 1
-		case 'B':
-			promo = 2
-		case 'N':
-			promo = 3
-		default:
+		if promo = int32(sanPiece[s[n-1]]); promo < 0 {
 			return -1, false
 		}
 		s, n = s[:n-2], n-2
