@@ -394,37 +394,49 @@ func (s *Stage) appendFinding(id int64, file string, f *validate.Finding) error 
 	return s.findings.Append(row)
 }
 
+// appendMoves appends the game's moves rows. Each row's fields are all
+// set here (the rows are not Reset), and its SAN, FEN and comment are the
+// judge's and the tokenizer's own bytes, not copies: AppendRows copies
+// them, and nothing else uses s.mrows.
 func (s *Stage) appendMoves(id int64) error {
 	r := &s.rep
 	v := &r.Verdict
 	g := &s.game
-	if n := len(r.Plies); cap(s.mrows) < n {
+	n := len(r.Plies)
+	if cap(s.mrows) < n {
 		s.mrows = append(s.mrows[:cap(s.mrows)], make([]report.MoveRow, n-cap(s.mrows))...)
 	}
-	rows := s.mrows[:len(r.Plies)]
-	for i := range r.Plies {
+	rows := s.mrows[:n]
+	mateAt := -1 // the ply that checkmates, when it is the last one
+	if v.End == validate.EndCheckmate && v.EndPly == n {
+		mateAt = n - 1
+	}
+	// the mover alternates from the first colour; the move number goes up
+	// after each move of Black
+	mover := v.FirstColor
+	moveNumber := int32(validate.MoveNumber(1, v.FirstMoveNumber, mover))
+	for i := range rows {
 		p := &r.Plies[i]
 		tok := &g.Moves[i]
 		row := &rows[i]
-		row.Reset()
-		ply := i + 1
 		row.GameID = id
-		row.Ply = int32(ply)
-		row.MoveNumber = int32(validate.MoveNumber(ply, v.FirstMoveNumber, v.FirstColor))
-		mover := v.FirstColor
-		if ply%2 == 0 {
-			mover = mover.Other()
-		}
+		row.Ply = int32(i + 1)
+		row.MoveNumber = moveNumber
 		row.Color = side(mover)
-		row.SAN = append(row.SAN, r.SAN(i)...)
+		if mover == chess.Black {
+			moveNumber++
+		}
+		mover = mover.Other()
+		row.SAN = r.SAN(i)
+		row.UCI = row.UCI[:0]
 		if p.Move.IsCastle() {
 			// the builder derives every other move's UCI from the squares;
 			// Chess960 castling is written king takes rook
 			row.UCI = append(row.UCI, r.UCI(i)...)
 		}
-		if p.Move == chess.NullMove {
-			row.Null = true
-		} else {
+		row.Null = p.Move == chess.NullMove
+		row.Piece = 0
+		if !row.Null {
 			row.Piece = p.Piece.Type().Letter()
 		}
 		from, to := p.Move.From(), p.Move.To()
@@ -436,37 +448,31 @@ func (s *Stage) appendMoves(id int64) error {
 			to = chess.NewSquare(file, from.Rank())
 		}
 		row.From, row.To = uint8(from), uint8(to)
+		row.Captured = 0
 		if p.Captured != chess.NoPiece {
 			row.Captured = p.Captured.Type().Letter()
 		}
+		row.Promotion = 0
 		if pt := p.Move.Promotion(); pt != chess.NoPieceType {
 			row.Promotion = pt.Letter()
 		}
 		row.IsCheck = p.Check
-		row.IsMate = i == len(r.Plies)-1 && v.End == validate.EndCheckmate && v.EndPly == ply
-		if tok.ClockMS >= 0 {
-			row.ClockMS.Set(tok.ClockMS)
-		}
-		if tok.EmtMS >= 0 {
-			row.EMTMS.Set(tok.EmtMS)
-		}
-		if tok.HasEvalCP {
-			row.EvalCP.Set(tok.EvalCP)
-		}
-		if tok.HasEvalMate {
-			row.EvalMate.Set(tok.EvalMate)
-		}
+		row.IsMate = i == mateAt
+		row.ClockMS = report.OptInt64{V: tok.ClockMS, Valid: tok.ClockMS >= 0}
+		row.EMTMS = report.OptInt64{V: tok.EmtMS, Valid: tok.EmtMS >= 0}
+		row.EvalCP = report.OptInt32{V: tok.EvalCP, Valid: tok.HasEvalCP}
+		row.EvalMate = report.OptInt32{V: tok.EvalMate, Valid: tok.HasEvalMate}
+		row.NAGs = row.NAGs[:0]
 		for _, n := range tok.NAGList() {
 			row.NAGs = append(row.NAGs, int32(n))
 		}
-		if len(tok.Comment) > 0 {
-			row.Comment.Set(tok.Comment)
-		}
+		row.Comment = report.OptBytes{V: tok.Comment, Valid: len(tok.Comment) > 0}
 		row.HalfmoveClock = int32(p.Halfmove)
 		row.RepetitionCount = int32(p.Repetition)
 		row.Zobrist = p.Hash
+		row.FEN = nil
 		if s.opt.FEN {
-			row.FEN = append(row.FEN, r.FEN(i)...)
+			row.FEN = r.FEN(i)
 		}
 	}
 	if err := s.moves.AppendRows(rows); err != nil {
