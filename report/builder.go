@@ -580,6 +580,14 @@ func (b *MovesBuilder) AppendRows(rows []MoveRow) error {
 	zobrist, _ := b.zobrist.extend(n)
 	copy(san, sanIdx)
 	copy(uci, uciIdx)
+	// every slice is n long: resliced so, the loop needs no bounds checks
+	gameID, ply, moveNumber, color = gameID[:n], ply[:n], moveNumber[:n], color[:n]
+	piece, pieceOK, from, fromOK, to, toOK = piece[:n], pieceOK[:n], from[:n], fromOK[:n], to[:n], toOK[:n]
+	captured, capturedOK, promotion, promotionOK = captured[:n], capturedOK[:n], promotion[:n], promotionOK[:n]
+	check, mate = check[:n], mate[:n]
+	clock, clockOK, emt, emtOK = clock[:n], clockOK[:n], emt[:n], emtOK[:n]
+	evalCP, evalCPOK, evalMate, evalMateOK = evalCP[:n], evalCPOK[:n], evalMate[:n], evalMateOK[:n]
+	halfmove, repetition, zobrist = halfmove[:n], repetition[:n], zobrist[:n]
 	for i := range rows {
 		r := &rows[i]
 		gameID[i], ply[i], moveNumber[i], color[i] = r.GameID, r.Ply, r.MoveNumber, int8(r.Color-SideWhite)
