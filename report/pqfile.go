@@ -497,7 +497,9 @@ func (p *partFile) writeDict(w *file.ByteArrayColumnChunkWriter, a *array.Dictio
 			w.FallbackToPlain()
 			return p.writeDictValues(w, a, def, rep)
 		}
-	case kept != dict && !array.Equal(kept, dict):
+	// the batches of one builder share their dictionaries' data: the
+	// strings are compared only for a batch of another builder
+	case kept != dict && kept.Data() != dict.Data() && !array.Equal(kept, dict):
 		w.FallbackToPlain()
 		return p.writeDictValues(w, a, def, rep)
 	}
