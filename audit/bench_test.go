@@ -33,7 +33,6 @@ func loadBenchGames(b *testing.B) []benchGame {
 	defer r.Close()
 	judge := validate.NewJudge(validate.Options{Plies: true})
 	var games []benchGame
-	var vg validate.Game
 	for {
 		blk, err := r.Next()
 		if blk != nil {
@@ -41,6 +40,8 @@ func loadBenchGames(b *testing.B) []benchGame {
 				g := benchGame{raw: blk.Games[i], file: blk.File}
 				g.raw.Data = append([]byte(nil), g.raw.Data...)
 				_ = ingest.ParseGame(g.raw, g.file, ingest.ParseOptions{MainLineOnly: true}, &g.game)
+				// a Game of its own: the report refers to its moves
+				var vg validate.Game
 				GameInput(&g.game, &vg)
 				judge.Judge(&vg, &g.rep)
 				games = append(games, g)
@@ -84,6 +85,28 @@ func BenchmarkAppendGame(b *testing.B) {
 			s.games.Flush().Release()
 		}
 	}
+}
+
+// BenchmarkAppendMoves measures a game's moves rows built from a judged
+// game and appended, per ply (the rows of all tables but the FEN).
+func BenchmarkAppendMoves(b *testing.B) {
+	games := loadBenchGames(b)
+	s := NewStage(StageOptions{Tables: [numTables]bool{TableMoves: true}}, nil)
+	defer s.Close()
+	plies := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		g := &games[i%len(games)]
+		s.game, s.rep = g.game, g.rep
+		if err := s.appendMoves(int64(i)); err != nil {
+			b.Fatal(err)
+		}
+		plies += len(g.rep.Plies)
+		if s.moves.Len() >= 1<<16 {
+			s.moves.Flush().Release()
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
 }
 
 func BenchmarkGameInputHot(b *testing.B) {
