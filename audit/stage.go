@@ -577,6 +577,10 @@ func appendMovetext(dst []byte, r *validate.Report) []byte {
 	num, white := v.FirstMoveNumber, v.FirstColor == chess.White
 	for i := range r.SANCount() {
 		switch {
+		case white && num >= 10 && num < 100 && i > 0: // most moves
+			dst = append(dst, ' ', byte('0'+num/10), byte('0'+num%10), '.', ' ')
+		case white && num > 0 && num < 10 && i > 0:
+			dst = append(dst, ' ', byte('0'+num), '.', ' ')
 		case white:
 			if i > 0 {
 				dst = append(dst, ' ')
