@@ -21,14 +21,27 @@ type finalCall struct {
 	opt    Options
 }
 
-// loadFinals reads testdata/lichess-finals.txt: every call package
-// validate made on the final positions of 37,221 Lichess games, as lines
-// "FEN;color;budget". Budget 3000 is the dead-position test (no SAN),
-// 20000 the result check (SAN witness wanted).
+// The files of final-position calls: every call package validate made on
+// the final positions of 37,221 Lichess games (lichessFinals), and of the
+// TWIC sample and TCEC seasons 1-14 of shared/corpus/games (twicTcecFinals:
+// engine and master games, mostly minor pieces and pawns).
+const (
+	lichessFinals  = "lichess-finals.txt"
+	twicTcecFinals = "twic-tcec-finals.txt"
+)
+
+// loadFinals reads testdata/lichess-finals.txt.
 func loadFinals(tb testing.TB) []finalCall {
-	lines, ok := readLines(tb, filepath.Join("testdata", "lichess-finals.txt"))
+	return loadFinalsFile(tb, lichessFinals)
+}
+
+// loadFinalsFile reads a file of testdata holding calls of package validate
+// on final positions, as lines "FEN;color;budget". Budget 3000 is the
+// dead-position test (no SAN), 20000 the result check (SAN witness wanted).
+func loadFinalsFile(tb testing.TB, name string) []finalCall {
+	lines, ok := readLines(tb, filepath.Join("testdata", name))
 	if !ok {
-		tb.Fatal("testdata/lichess-finals.txt missing")
+		tb.Fatalf("testdata/%s missing", name)
 	}
 	calls := make([]finalCall, 0, len(lines))
 	for _, l := range lines {
@@ -56,9 +69,19 @@ func loadFinals(tb testing.TB) []finalCall {
 }
 
 // BenchmarkAnalyzeFinals replays the calls of package validate on the final
-// positions of real games, each with its own budget and options.
+// positions of real games (Lichess), each with its own budget and options.
 func BenchmarkAnalyzeFinals(b *testing.B) {
-	calls := loadFinals(b)
+	benchFinals(b, loadFinals(b))
+}
+
+// BenchmarkAnalyzeTwicTcecFinals is BenchmarkAnalyzeFinals on the calls of
+// testdata/twic-tcec-finals.txt.
+func BenchmarkAnalyzeTwicTcecFinals(b *testing.B) {
+	benchFinals(b, loadFinalsFile(b, twicTcecFinals))
+}
+
+// benchFinals runs the calls, each with its own budget and options.
+func benchFinals(b *testing.B, calls []finalCall) {
 	a := NewAnalyzer(Options{})
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -77,10 +100,26 @@ func BenchmarkAnalyzeFinals(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
-// TestFinals runs the calls of BenchmarkAnalyzeFinals, checks every
-// witness and reports the answers and the time per call.
+// undeterminedFinals lists the calls of the finals files that were
+// undetermined when the files were made (the others were all winnable).
+var undeterminedFinals = map[string]bool{
+	"8/p7/k1p1p3/P1P1P1p1/1K4P1/8/8/8 b - - 8 51;white;3000": true,
+}
+
+// TestFinals runs the calls of BenchmarkAnalyzeFinals and
+// BenchmarkAnalyzeTwicTcecFinals, checks every witness and reports the
+// answers and the time per call.
 func TestFinals(t *testing.T) {
-	calls := loadFinals(t)
+	for _, name := range []string{lichessFinals, twicTcecFinals} {
+		t.Run(strings.TrimSuffix(name, ".txt"), func(t *testing.T) { testFinals(t, name) })
+	}
+}
+
+// testFinals runs the calls of one finals file. Every answer must stay what
+// it was when the file was made: winnable, except the calls of
+// undeterminedFinals, which may only become decided.
+func testFinals(t *testing.T, name string) {
+	calls := loadFinalsFile(t, name)
 	a := NewAnalyzer(Options{})
 	times := make([]time.Duration, 0, len(calls))
 	counts := map[string]int{}
@@ -95,6 +134,13 @@ func TestFinals(t *testing.T) {
 		nodes += r.Nodes
 		verdicts[r.Verdict]++
 		counts[r.Verdict.String()+"/"+r.Method]++
+		col := "white"
+		if c.winner == chess.Black {
+			col = "black"
+		}
+		if key := fmt.Sprintf("%s;%s;%d", c.pos.FEN(), col, c.opt.NodeBudget); r.Verdict != Winnable && !undeterminedFinals[key] {
+			t.Errorf("%s: %v by %s, was winnable", key, r.Verdict, r.Method)
+		}
 		switch r.Verdict {
 		case Winnable:
 			if err := CheckWitness(&c.pos, c.winner, r.Witness); err != nil {
