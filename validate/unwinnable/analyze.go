@@ -317,6 +317,15 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	// positions in a few microseconds; it only finds mates, so it goes
 	// before the proofs.
 	a.limit = diveStop
+	// Step 5a': a bare king against a queen or rook, the commonest final
+	// position, first by the cheapest construction (bare.go). It gives
+	// back the nodes it spent when it fails, so that the pipeline below
+	// runs as without it.
+	if n := a.nodes; a.bareKing(&root) {
+		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodLone)
+	} else {
+		a.nodes = n
+	}
 	if a.loneKing(&root) {
 		return a.winnable(p, prefix[:nPrefix], a.mateLine[:a.mateLen], MethodLone)
 	}

@@ -44,6 +44,12 @@
 //     any move, so it proves the answer for every continuation.
 //  5. Constructive stages, our addition to the method; they only find
 //     mates, and a line they find is the witness.
+//     Before a, the bare king (bare.go): against a bare king and a
+//     queen or rook, the back-rank mate of 5a below with less planning
+//     (plain king distances, only the winner's king, queens and rooks
+//     move). It mates about 85% of those positions among the final
+//     positions of real games; a failed attempt gives its nodes back, so
+//     the steps below run as without it.
 //     a. Lone king (lone.go; run before step 7, it costs a few
 //     microseconds): when the loser has nothing but its king and pawns
 //     and the winner has a queen, a rook or a pawn, a back-rank mate is

@@ -1,0 +1,281 @@
+package unwinnable
+
+import "github.com/arbiter-chess/arbiter/chess"
+
+// The bare-king construction: the cheapest way to a mate for the commonest
+// final position of real games, a bare king against a queen or a rook (and
+// anything else). It builds the back-rank mate of the lone-king
+// construction (lone.go) with less planning: the loser's king walks by
+// plain king distance to an edge square e, the winner's king to the square
+// two steps inside, facing it, and the queens and rooks keep off the loser
+// king's way and within one move of a check along the edge line. Only the
+// winner's king and its queens and rooks move; its other men stay where
+// they are. It works on the real position at every ply, so every move it
+// plays is legal by construction (see bareLine), and a line it finds is a
+// witness like any other.
+//
+// It runs first, before the lone-king construction, and takes nothing
+// from the later steps: when it fails, Analyze sets the node count back to
+// what it was, so that the rest of the pipeline runs exactly as it would
+// have without it (the answer can only change from Undetermined to a
+// Winnable with a witness).
+
+const barePlies = 48 // longest line of the construction
+
+// noMove is the zero move (a1 to a1), never a legal one.
+const noMove chess.Move = 0
+
+// bareKing runs the construction from root when the loser has a bare king
+// and the winner a queen or a rook, and reports a mate (line in
+// a.mateLine[:a.mateLen]).
+func (a *Analyzer) bareKing(root *chess.Position) bool {
+	w, l := a.w, a.l
+	if root.ByColor(l) != root.Pieces(l, chess.King) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook) == 0 {
+		return false
+	}
+	return a.bareLine(root)
+}
+
+// bareLine plays the construction from root and reports a mate.
+//
+// Legality: the loser has nothing but its king, so the winner is never in
+// check and no winner's piece is pinned: a queen's or rook's move to a
+// square it attacks that holds neither a man of its own nor the loser's
+// king is legal, and so is a king step to a square next to neither king
+// that holds no man of its own. The loser's king steps only to squares
+// that the winner does not attack with the king taken off the board (so
+// that no slider attacks through it) and that hold no winner's man.
+func (a *Analyzer) bareLine(root *chess.Position) bool {
+	w, l := a.w, a.l
+	p := *root
+	var t loneTarget
+	// The squares the winner's static men (everything but its king, queens
+	// and rooks) attack: the loser's king cannot be mated on them the
+	// plain way, so the target avoids them.
+	staticAtt := pawnCaptures(w, p.Pieces(w, chess.Pawn))
+	for b := p.Pieces(w, chess.Knight); b != 0; {
+		staticAtt |= chess.KnightAttacks(b.PopFirst())
+	}
+	for b := p.Pieces(w, chess.Bishop); b != 0; {
+		staticAtt |= chess.BishopAttacks(b.PopFirst(), p.Occupied())
+	}
+	if !chooseLoneTarget(&t, &p, w, p.KingSquare(l), p.KingSquare(w), 0, staticAtt) {
+		return false
+	}
+	seen := &a.lone.seen
+	for ply := 0; ply < barePlies; ply++ {
+		a.nodes++
+		seen[ply] = p.Hash()
+		for j, lo := ply-4, max(0, ply-p.HalfmoveClock()); j >= lo; j -= 2 {
+			if seen[j] == seen[ply] {
+				return false // going round in circles
+			}
+		}
+		lk, wk := p.KingSquare(l), p.KingSquare(w)
+		occ := p.Occupied()
+		att := attacksOf(&p, w, occ&^lk.Bitboard())
+		var m chess.Move
+		if p.SideToMove() == l {
+			// The loser's king: the step nearest to e.
+			steps := chess.KingAttacks(lk) &^ att &^ occ
+			if steps == 0 {
+				return false // stalemate (a mate is found by the winner's move)
+			}
+			toE := &distTable[t.e&63]
+			best, bd := chess.NoSquare, 99
+			for b := steps; b != 0; {
+				s := b.PopFirst()
+				if d := int(toE[s&63]); d < bd {
+					best, bd = s, d
+				}
+			}
+			m = chess.NewMove(lk, best)
+		} else {
+			var mate bool
+			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, ply)
+			if mate {
+				return true
+			}
+			if m == noMove {
+				return false
+			}
+		}
+		a.line[ply] = m
+		p.Play(m)
+	}
+	return false
+}
+
+// bareWinner chooses the winner's move of the bare-king construction in
+// p (winner to move, the loser's king on lk, att the winner's attacks
+// through it). It reports a mate (tried with the loser's king on the edge,
+// the line then in a.mateLine), or else returns the move, NoMove when it
+// has none. Every move it returns is legal and leaves the loser a move.
+func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, att chess.Bitboard, ply int) (chess.Move, bool) {
+	w := a.w
+	own := p.ByColor(w)
+	lkZone := chess.KingAttacks(lk)
+	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
+	if edgeDist(lk) == 0 && a.bareMate(p, lk, occ, att, heavy, ply) {
+		return noMove, true
+	}
+	// The squares from which a queen or rook checks on e along the edge
+	// line, with the loser's king there.
+	occE := occ&^lk.Bitboard() | t.e.Bitboard()
+	var mates chess.Bitboard
+	for b := t.line &^ chess.KingAttacks(t.e) &^ t.e.Bitboard() &^ occ; b != 0; {
+		s := b.PopFirst()
+		if chess.Between(s, t.e)&occE == 0 {
+			mates |= s.Bitboard()
+		}
+	}
+	// The squares the loser's king wants: e and its steps towards it.
+	toE := &distTable[t.e&63]
+	want := t.e.Bitboard()
+	for b := lkZone; b != 0; {
+		if s := b.PopFirst(); toE[s&63] < toE[lk&63] {
+			want |= s.Bitboard()
+		}
+	}
+	occNoK := occ &^ lk.Bitboard()
+	// The worst placed queen or rook (bareBadness), and its badness.
+	worst, wb := chess.NoSquare, -1
+	for b := heavy; b != 0; {
+		s := b.PopFirst()
+		if bad := bareBadness(pieceAttacksNoK(p, s, occNoK), s, lk, want, mates); bad > wb {
+			worst, wb = s, bad
+		}
+	}
+	// A queen or rook in the loser king's way moves first; else the king
+	// steps towards its square; else a queen or rook moves to a better
+	// square, or waits.
+	if wb < 2 {
+		toK := &distTable[t.k&63]
+		kz := chess.KingAttacks(wk) &^ own &^ lkZone
+		dk := toK[wk&63]
+		for kz != 0 {
+			// The step nearest to k (the first of them), if nearer.
+			best, bd := chess.NoSquare, dk
+			for b := kz; b != 0; {
+				if s := b.PopFirst(); toK[s&63] < bd {
+					best, bd = s, toK[s&63]
+				}
+			}
+			if best == chess.NoSquare {
+				break
+			}
+			if m := chess.NewMove(wk, best); a.bareSafe(p, m, lk, ply) {
+				return m, false
+			}
+			kz &^= best.Bitboard()
+		}
+	}
+	// The heavy piece: the worst placed one, to its best square (least
+	// badness, not next to the loser's king unless defended, nearest to
+	// e), that leaves the loser a move.
+	pt := p.PieceAt(worst).Type()
+	occFrom := occNoK &^ worst.Bitboard()
+	dests := chess.PieceAttacks(w, pt, worst, occ) &^ own &^ lk.Bitboard()
+	for b := dests & lkZone; b != 0; {
+		if s := b.PopFirst(); p.AttackersTo(s, w, occFrom|s.Bitboard())&^worst.Bitboard() == 0 {
+			dests &^= s.Bitboard() // the loser's king would take it
+		}
+	}
+	var r badnessMap
+	r.init(pt, occFrom, lk, want, mates)
+	for range 4 {
+		if dests == 0 {
+			break
+		}
+		// The least bad squares, and of those the nearest to e.
+		best, bd := chess.NoSquare, 99
+		for b := r.least(dests); b != 0; {
+			if s := b.PopFirst(); int(toE[s&63]) < bd {
+				best, bd = s, int(toE[s&63])
+			}
+		}
+		if m := chess.NewMove(worst, best); a.bareSafe(p, m, lk, ply) {
+			return m, false
+		}
+		dests &^= best.Bitboard()
+	}
+	return noMove, false
+}
+
+// pieceAttacksNoK returns the attacks of the queen or rook on s over occ.
+func pieceAttacksNoK(p *chess.Position, s chess.Square, occ chess.Bitboard) chess.Bitboard {
+	att := chess.RookAttacks(s, occ)
+	if p.PieceAt(s).Type() == chess.Queen {
+		att |= chess.BishopAttacks(s, occ)
+	}
+	return att
+}
+
+// bareBadness rates a queen or rook on s that attacks att (lower is
+// better): it should not check the loser's king on lk, not cover the
+// squares it wants (want), and be one move from a check along the edge
+// line (mates).
+func bareBadness(att chess.Bitboard, s, lk chess.Square, want, mates chess.Bitboard) int {
+	bad := 2 * (att & want).Count()
+	if att.Has(lk) {
+		bad += 4
+	}
+	if att&mates == 0 || mates.Has(s) {
+		bad++
+	}
+	return bad
+}
+
+// bareSafe reports whether the winner's move m leaves the loser's bare king
+// on lk a move (no stalemate). A move that mates is not safe either: the
+// construction finds its mates in bareMate.
+func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, ply int) bool {
+	c := *p
+	c.Play(m)
+	att := attacksOf(&c, a.w, c.Occupied()&^lk.Bitboard())
+	return chess.KingAttacks(lk)&^c.ByColor(a.w)&^att != 0
+}
+
+// bareMate tries the checks by queens and rooks that may leave the loser's
+// bare king on lk without a flight square (att: the winner's attacks
+// through the king now) and reports a mate (copied to a.mateLine). With a
+// bare king, a check mates exactly when the king has no step to a square
+// the winner does not attack (through the king): no other man can take the
+// checker or interpose.
+func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy chess.Bitboard, ply int) bool {
+	w := a.w
+	own := p.ByColor(w)
+	occNoKing := occ &^ lk.Bitboard()
+	around := chess.KingAttacks(lk)
+	flights := around &^ att
+	bish := chess.BishopAttacks(lk, occ)
+	rook := chess.RookAttacks(lk, occ)
+	for b := heavy; b != 0; {
+		from := b.PopFirst()
+		pt := p.PieceAt(from).Type()
+		checks := rook
+		if pt == chess.Queen {
+			checks |= bish
+		}
+		occFrom := occNoKing &^ from.Bitboard()
+		for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
+			to := d.PopFirst()
+			if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
+				continue
+			}
+			c := *p
+			m := chess.NewMove(from, to)
+			c.Play(m)
+			a.nodes++
+			att2 := attacksOf(&c, w, c.Occupied()&^lk.Bitboard())
+			if around&^att2 == 0 {
+				// Checked (the piece on to attacks lk) with no flight.
+				a.line[ply] = m
+				a.mateLen = ply + 1
+				copy(a.mateLine[:ply+1], a.line[:ply+1])
+				return true
+			}
+		}
+	}
+	return false
+}
