@@ -26,42 +26,57 @@ const barePlies = 48 // longest line of the construction
 const noMove chess.Move = 0
 
 // bareKing runs the construction from root when the loser has a bare king
-// and the winner a queen or a rook, and reports a mate (line in
+// and the winner a queen, a rook or a pawn, and reports a mate (line in
 // a.mateLine[:a.mateLen]).
 func (a *Analyzer) bareKing(root *chess.Position) bool {
 	w, l := a.w, a.l
-	if root.ByColor(l) != root.Pieces(l, chess.King) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook) == 0 {
+	if root.ByColor(l) != root.Pieces(l, chess.King) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
 		return false
 	}
 	return a.bareLine(root)
 }
 
-// bareLine plays the construction from root and reports a mate.
+// bareTarget chooses the target of the construction in p (see
+// chooseLoneTarget) and reports whether there is one. The winner's men
+// that do not move (pawns, knights, bishops) keep the loser's king off
+// the squares they attack, so no target is taken there.
+func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
+	occ := p.Occupied()
+	static := pawnCaptures(w, p.Pieces(w, chess.Pawn))
+	for b := p.Pieces(w, chess.Knight); b != 0; {
+		static |= chess.KnightAttacks(b.PopFirst())
+	}
+	for b := p.Pieces(w, chess.Bishop); b != 0; {
+		static |= chess.BishopAttacks(b.PopFirst(), occ)
+	}
+	extra := 0
+	if p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) == 0 {
+		extra = promotionDistance(p, w)
+	}
+	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static)
+}
+
+// bareLine plays the construction from root and reports a mate. Without a
+// queen or rook, the winner first pushes its most advanced pawn that can
+// step forward to promotion (the loser's king keeps off its way), and
+// chooses the target again with the new piece.
 //
 // Legality: the loser has nothing but its king, so the winner is never in
-// check and no winner's piece is pinned: a queen's or rook's move to a
+// check and no winner's man is pinned: a queen's or rook's move to a
 // square it attacks that holds neither a man of its own nor the loser's
-// king is legal, and so is a king step to a square next to neither king
-// that holds no man of its own. The loser's king steps only to squares
-// that the winner does not attack with the king taken off the board (so
-// that no slider attacks through it) and that hold no winner's man.
+// king is legal, so is a pawn's step to an empty square, and so is a king
+// step to a square next to neither king that holds no man of its own. The
+// loser's king steps only to squares that the winner does not attack with
+// the king taken off the board (so that no slider attacks through it) and
+// that hold no winner's man.
 func (a *Analyzer) bareLine(root *chess.Position) bool {
 	w, l := a.w, a.l
 	p := *root
 	var t loneTarget
-	// The squares the winner's static men (everything but its king, queens
-	// and rooks) attack: the loser's king cannot be mated on them the
-	// plain way, so the target avoids them.
-	staticAtt := pawnCaptures(w, p.Pieces(w, chess.Pawn))
-	for b := p.Pieces(w, chess.Knight); b != 0; {
-		staticAtt |= chess.KnightAttacks(b.PopFirst())
-	}
-	for b := p.Pieces(w, chess.Bishop); b != 0; {
-		staticAtt |= chess.BishopAttacks(b.PopFirst(), p.Occupied())
-	}
-	if !chooseLoneTarget(&t, &p, w, p.KingSquare(l), p.KingSquare(w), 0, staticAtt) {
+	if !bareTarget(&t, &p, w) {
 		return false
 	}
+	heavy := p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0
 	seen := &a.lone.seen
 	for ply := 0; ply < barePlies; ply++ {
 		a.nodes++
@@ -75,11 +90,22 @@ func (a *Analyzer) bareLine(root *chess.Position) bool {
 		occ := p.Occupied()
 		att := attacksOf(&p, w, occ&^lk.Bitboard())
 		var m chess.Move
-		if p.SideToMove() == l {
-			// The loser's king: the step nearest to e.
+		switch {
+		case p.SideToMove() == l:
+			// The loser's king: the step nearest to e, off the way of
+			// the winner's pawns while it has no queen or rook.
 			steps := chess.KingAttacks(lk) &^ att &^ occ
 			if steps == 0 {
 				return false // stalemate (a mate is found by the winner's move)
+			}
+			if !heavy {
+				var path chess.Bitboard
+				for b := forward(w, p.Pieces(w, chess.Pawn)); b != 0; b = forward(w, b) {
+					path |= b
+				}
+				if steps&^path != 0 {
+					steps &^= path
+				}
 			}
 			toE := &distTable[t.e&63]
 			best, bd := chess.NoSquare, 99
@@ -90,7 +116,11 @@ func (a *Analyzer) bareLine(root *chess.Position) bool {
 				}
 			}
 			m = chess.NewMove(lk, best)
-		} else {
+		case !heavy:
+			if m = a.barePush(&p, lk, occ, ply); m == noMove {
+				return false
+			}
+		default:
 			var mate bool
 			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, ply)
 			if mate {
@@ -102,8 +132,49 @@ func (a *Analyzer) bareLine(root *chess.Position) bool {
 		}
 		a.line[ply] = m
 		p.Play(m)
+		if !heavy && p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
+			// Promoted: the target again, for the new piece.
+			if heavy = true; !bareTarget(&t, &p, w) {
+				return false
+			}
+		}
 	}
 	return false
+}
+
+// barePush returns the winner's pawn step of the construction in p
+// (winner to move, no queen or rook): the most advanced pawn that can step
+// forward does, promoting to a queen, or to a rook when a queen would
+// leave the loser's king on lk no move. It returns noMove when no pawn can
+// step without that.
+func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboard, ply int) chess.Move {
+	w := a.w
+	from, rank := chess.NoSquare, -1
+	for b := p.Pieces(w, chess.Pawn); b != 0; {
+		s := b.PopFirst()
+		if occ&forward(w, s.Bitboard()) != 0 {
+			continue
+		}
+		if r := s.Rank() ^ int(w)*7; r > rank {
+			from, rank = s, r
+		}
+	}
+	if from == chess.NoSquare {
+		return noMove
+	}
+	to := forward(w, from.Bitboard()).First()
+	if rank < 6 {
+		if m := chess.NewMove(from, to); a.bareSafe(p, m, lk, ply) {
+			return m
+		}
+		return noMove
+	}
+	for _, pr := range [2]chess.PieceType{chess.Queen, chess.Rook} {
+		if m := chess.NewPromotion(from, to, pr); a.bareSafe(p, m, lk, ply) {
+			return m
+		}
+	}
+	return noMove
 }
 
 // bareWinner chooses the winner's move of the bare-king construction in

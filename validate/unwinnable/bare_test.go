@@ -15,7 +15,7 @@ import (
 // succeeds on most positions.
 func TestBareWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	sets := []string{"Q", "R", "QQ", "RR", "QR", "QP", "RP", "RPP", "QB", "RN", "QBN", "RBPP", "QRPPP", "QNNP"}
+	sets := []string{"Q", "R", "QQ", "RR", "QR", "QP", "RP", "RPP", "QB", "RN", "QBN", "RBPP", "QRPPP", "QNNP", "P", "PP", "BP", "NPP"}
 	a := NewAnalyzer(Options{TTBits: 10})
 	rounds := 6000
 	if long() {

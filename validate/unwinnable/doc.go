@@ -45,9 +45,10 @@
 //  5. Constructive stages, our addition to the method; they only find
 //     mates, and a line they find is the witness.
 //     Before a, the bare king (bare.go): against a bare king and a
-//     queen or rook, the back-rank mate of 5a below with less planning
-//     (plain king distances, only the winner's king, queens and rooks
-//     move). It mates about 85% of those positions among the final
+//     queen, a rook or a pawn, the back-rank mate of 5a below with less
+//     planning (plain king distances; the most advanced pawn that can
+//     step promotes first; only the winner's king, queens, rooks and that
+//     pawn move). It mates about 85% of those positions among the final
 //     positions of real games; a failed attempt gives its nodes back, so
 //     the steps below run as without it.
 //     a. Lone king (lone.go; run before step 7, it costs a few
