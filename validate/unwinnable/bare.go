@@ -33,7 +33,7 @@ func (a *Analyzer) bareKing(root *chess.Position) bool {
 	if root.ByColor(l) != root.Pieces(l, chess.King) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
 		return false
 	}
-	return a.bareLine(root)
+	return a.bareLine(root, 0)
 }
 
 // bareTarget chooses the target of the construction in p (see
@@ -56,7 +56,9 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
 	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static)
 }
 
-// bareLine plays the construction from root and reports a mate. Without a
+// bareLine plays the construction from root, reached at ply ply0 of a line
+// whose moves are in a.line[:ply0] (a dive that has just taken the loser's
+// last man), and reports a mate (that line continued). Without a
 // queen or rook, the winner first pushes its most advanced pawn that can
 // step forward to promotion (the loser's king keeps off its way), and
 // chooses the target again with the new piece.
@@ -69,7 +71,7 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
 // loser's king steps only to squares that the winner does not attack with
 // the king taken off the board (so that no slider attacks through it) and
 // that hold no winner's man.
-func (a *Analyzer) bareLine(root *chess.Position) bool {
+func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 	w, l := a.w, a.l
 	p := *root
 	var t loneTarget
@@ -78,11 +80,12 @@ func (a *Analyzer) bareLine(root *chess.Position) bool {
 	}
 	heavy := p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0
 	seen := &a.lone.seen
-	for ply := 0; ply < barePlies; ply++ {
+	for i := 0; i < barePlies && ply0+i < maxPly-2; i++ {
+		ply := ply0 + i
 		a.nodes++
-		seen[ply] = p.Hash()
-		for j, lo := ply-4, max(0, ply-p.HalfmoveClock()); j >= lo; j -= 2 {
-			if seen[j] == seen[ply] {
+		seen[i] = p.Hash()
+		for j, lo := i-4, max(0, i-p.HalfmoveClock()); j >= lo; j -= 2 {
+			if seen[j] == seen[i] {
 				return false // going round in circles
 			}
 		}

@@ -50,7 +50,8 @@
 //     step promotes first; only the winner's king, queens, rooks and that
 //     pawn move). It mates about 85% of those positions among the final
 //     positions of real games; a failed attempt gives its nodes back, so
-//     the steps below run as without it.
+//     the steps below run as without it. The dives (5b) try it too, once
+//     per dive, when a capture leaves the loser a bare king.
 //     a. Lone king (lone.go; run before step 7, it costs a few
 //     microseconds): when the loser has nothing but its king and pawns
 //     and the winner has a queen, a rook or a pawn, a back-rank mate is
