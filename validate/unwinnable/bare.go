@@ -25,12 +25,12 @@ const barePlies = 48 // longest line of the construction
 // noMove is the zero move (a1 to a1), never a legal one.
 const noMove chess.Move = 0
 
-// bareKing runs the construction from root when the loser has a bare king
-// and the winner a queen, a rook or a pawn, and reports a mate (line in
-// a.mateLine[:a.mateLen]).
+// bareKing runs the construction from root when the loser has nothing but
+// its king and pawns and the winner has a queen, a rook or a pawn, and
+// reports a mate (line in a.mateLine[:a.mateLen]).
 func (a *Analyzer) bareKing(root *chess.Position) bool {
 	w, l := a.w, a.l
-	if root.ByColor(l) != root.Pieces(l, chess.King) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
+	if !loserKP(root, l) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
 		return false
 	}
 	return a.bareLine(root, 0)
@@ -63,14 +63,19 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
 // step forward to promotion (the loser's king keeps off its way), and
 // chooses the target again with the new piece.
 //
-// Legality: the loser has nothing but its king, so the winner is never in
-// check and no winner's man is pinned: a queen's or rook's move to a
-// square it attacks that holds neither a man of its own nor the loser's
-// king is legal, so is a pawn's step to an empty square, and so is a king
-// step to a square next to neither king that holds no man of its own. The
-// loser's king steps only to squares that the winner does not attack with
-// the king taken off the board (so that no slider attacks through it) and
-// that hold no winner's man.
+// The loser's pawns never move: they are obstacles, and the loser's king
+// must always have a step (else the attempt ends).
+//
+// Legality: the loser has nothing but its king and pawns, which cannot
+// pin, so no winner's man is pinned, and the winner is never in check (its
+// king never steps next to the loser's king or onto a square a loser's
+// pawn attacks; an attempt that starts with the winner in check ends at
+// once): a queen's or rook's move to a square it attacks that holds
+// neither a man of its own nor the loser's king is legal, so is a pawn's
+// step to an empty square, and so is such a king step to a square that
+// holds no man of its own. The loser's king steps only to empty squares
+// that the winner does not attack with the king taken off the board (so
+// that no slider attacks through it).
 func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 	w, l := a.w, a.l
 	p := *root
@@ -119,10 +124,12 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 				}
 			}
 			m = chess.NewMove(lk, best)
-		case !heavy:
+		case !heavy && !p.InCheck():
 			if m = a.barePush(&p, lk, occ, ply); m == noMove {
 				return false
 			}
+		case p.InCheck():
+			return false // by a pawn, at the root
 		default:
 			var mate bool
 			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, ply)
@@ -225,7 +232,7 @@ func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	// square, or waits.
 	if wb < 2 {
 		toK := &distTable[t.k&63]
-		kz := chess.KingAttacks(wk) &^ own &^ lkZone
+		kz := chess.KingAttacks(wk) &^ own &^ lkZone &^ pawnCaptures(a.l, p.Pieces(a.l, chess.Pawn))
 		dk := toK[wk&63]
 		for kz != 0 {
 			// The step nearest to k (the first of them), if nearer.
@@ -300,28 +307,29 @@ func bareBadness(att chess.Bitboard, s, lk chess.Square, want, mates chess.Bitbo
 	return bad
 }
 
-// bareSafe reports whether the winner's move m leaves the loser's bare king
-// on lk a move (no stalemate). A move that mates is not safe either: the
-// construction finds its mates in bareMate.
+// bareSafe reports whether the winner's move m leaves the loser's king on
+// lk a step (the construction's loser moves nothing else). A move that
+// mates is not safe either: the construction finds its mates in bareMate.
 func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, ply int) bool {
 	c := *p
 	c.Play(m)
 	att := attacksOf(&c, a.w, c.Occupied()&^lk.Bitboard())
-	return chess.KingAttacks(lk)&^c.ByColor(a.w)&^att != 0
+	return chess.KingAttacks(lk)&^c.Occupied()&^att != 0
 }
 
 // bareMate tries the checks by queens and rooks that may leave the loser's
-// bare king on lk without a flight square (att: the winner's attacks
-// through the king now) and reports a mate (copied to a.mateLine). With a
-// bare king, a check mates exactly when the king has no step to a square
-// the winner does not attack (through the king): no other man can take the
-// checker or interpose.
+// king on lk without a flight square (att: the winner's attacks through
+// the king now) and reports a mate (copied to a.mateLine). With a bare
+// king, a check mates exactly when the king has no step to a square the
+// winner does not attack (through the king): no other man can take the
+// checker or interpose. With pawns, the move generator decides.
 func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy chess.Bitboard, ply int) bool {
 	w := a.w
 	own := p.ByColor(w)
 	occNoKing := occ &^ lk.Bitboard()
 	around := chess.KingAttacks(lk)
-	flights := around &^ att
+	lp := p.Pieces(a.l, chess.Pawn)
+	flights := around &^ att &^ lp
 	bish := chess.BishopAttacks(lk, occ)
 	rook := chess.RookAttacks(lk, occ)
 	for b := heavy; b != 0; {
@@ -341,8 +349,13 @@ func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy 
 			m := chess.NewMove(from, to)
 			c.Play(m)
 			a.nodes++
-			att2 := attacksOf(&c, w, c.Occupied()&^lk.Bitboard())
-			if around&^att2 == 0 {
+			var mate bool
+			if lp == 0 {
+				mate = around&^attacksOf(&c, w, c.Occupied()&^lk.Bitboard()) == 0
+			} else {
+				mate = !c.HasLegalMove()
+			}
+			if mate {
 				// Checked (the piece on to attacks lk) with no flight.
 				a.line[ply] = m
 				a.mateLen = ply + 1

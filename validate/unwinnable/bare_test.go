@@ -7,15 +7,16 @@ import (
 	"github.com/arbiter-chess/arbiter/chess"
 )
 
-// TestBareWitness: on random positions of a bare king against queens and
-// rooks (with pawns and minor pieces that stay where they are), every line
+// TestBareWitness: on random positions of a bare king (or king and pawns)
+// against queens, rooks and pawns (with minor pieces that stay where they
+// are), every line
 // the bare-king construction reports replays legally to the winner's mate
 // (it builds its moves without the move generator, so this checks its
 // legality argument), a failed attempt is reported as such, and it
 // succeeds on most positions.
 func TestBareWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	sets := []string{"Q", "R", "QQ", "RR", "QR", "QP", "RP", "RPP", "QB", "RN", "QBN", "RBPP", "QRPPP", "QNNP", "P", "PP", "BP", "NPP"}
+	sets := []string{"Q", "R", "QQ", "RR", "QR", "QP", "RP", "RPP", "QB", "RN", "QBN", "RBPP", "QRPPP", "QNNP", "P", "PP", "BP", "NPP", "Qp", "Rpp", "QPpp", "Ppp", "PPp"}
 	a := NewAnalyzer(Options{TTBits: 10})
 	rounds := 6000
 	if long() {
@@ -50,8 +51,9 @@ func TestBareWitness(t *testing.T) {
 	}
 }
 
-// TestBareKingOnly: the construction runs only for a bare king against a
-// queen or a rook; otherwise it reports nothing and spends no node.
+// TestBareKingOnly: the construction runs only for a king (and pawns)
+// against a queen, a rook or a pawn; otherwise it reports nothing and
+// spends no node.
 func TestBareKingOnly(t *testing.T) {
 	a := NewAnalyzer(Options{TTBits: 10})
 	a.w, a.l = chess.White, chess.Black
@@ -60,7 +62,8 @@ func TestBareKingOnly(t *testing.T) {
 		mate bool
 	}{
 		{"8/8/8/4k3/8/8/8/4K2Q w - - 0 1", true},    // bare king: mated
-		{"8/8/8/4k3/4p3/8/8/4K2Q w - - 0 1", false}, // a loser's pawn: not tried
+		{"8/8/8/4k3/4p3/8/8/4K2Q w - - 0 1", true},  // a loser's pawn: mated
+		{"8/8/8/4k3/4n3/8/8/4K2Q w - - 0 1", false}, // a loser's knight: not tried
 		{"8/8/8/4k3/8/8/8/4K1BN w - - 0 1", false},  // no queen or rook: not tried
 	} {
 		p := parseFEN(t, tc.fen)

@@ -75,9 +75,9 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	// for at most loneDiveNodes nodes; at the root it ran already.
 	loneTried := a.loneDive(root)
 	// The bare-king construction (bare.go) is tried the same way once a
-	// capture has left the loser a bare king; a failed attempt gives its
-	// nodes back, so that the dive goes on as without it.
-	bareTried := root.ByColor(a.l) == root.Pieces(a.l, chess.King)
+	// capture has left the loser its king and pawns; a failed attempt
+	// gives its nodes back, so that the dive goes on as without it.
+	bareTried := loserKP(root, a.l)
 	// The move picked at the last ply, and how many moves of ply deadPly
 	// led to dead ends.
 	picked, deadPly, nDead := 0, -1, 0
@@ -87,7 +87,7 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		}
 		p := &a.frames[ply].pos
 		f := &a.frames[ply]
-		if !bareTried && p.ByColor(a.l) == p.Pieces(a.l, chess.King) {
+		if !bareTried && loserKP(p, a.l) {
 			bareTried = true
 			if p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0 {
 				if n := a.nodes; a.bareLine(p, ply) {

@@ -44,14 +44,15 @@
 //     any move, so it proves the answer for every continuation.
 //  5. Constructive stages, our addition to the method; they only find
 //     mates, and a line they find is the witness.
-//     Before a, the bare king (bare.go): against a bare king and a
-//     queen, a rook or a pawn, the back-rank mate of 5a below with less
-//     planning (plain king distances; the most advanced pawn that can
-//     step promotes first; only the winner's king, queens, rooks and that
-//     pawn move). It mates about 85% of those positions among the final
-//     positions of real games; a failed attempt gives its nodes back, so
-//     the steps below run as without it. The dives (5b) try it too, once
-//     per dive, when a capture leaves the loser a bare king.
+//     Before a, the bare king (bare.go): against a king (and pawns, which
+//     never move) and a queen, a rook or a pawn, the back-rank mate of 5a
+//     below with less planning (plain king distances; the most advanced
+//     pawn that can step promotes first; only the winner's king, queens,
+//     rooks and that pawn move). It mates about 85% of the bare kings
+//     among the final positions of real games; a failed attempt gives its
+//     nodes back, so the steps below run as without it. The dives (5b)
+//     try it too, once per dive, when a capture leaves the loser its king
+//     and pawns.
 //     a. Lone king (lone.go; run before step 7, it costs a few
 //     microseconds): when the loser has nothing but its king and pawns
 //     and the winner has a queen, a rook or a pawn, a back-rank mate is
