@@ -152,20 +152,29 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 	return false
 }
 
-// barePush returns the winner's pawn step of the construction in p
-// (winner to move, no queen or rook): the most advanced pawn that can step
-// forward does, promoting to a queen, or to a rook when a queen would
-// leave the loser's king on lk no move. It returns noMove when no pawn can
-// step without that.
+// barePush returns the winner's move of the construction in p (winner to
+// move, no queen or rook): the most advanced pawn whose way to promotion
+// holds no man but the loser's king steps forward, promoting to a queen,
+// or to a rook when a queen would leave the loser's king on lk no step.
+// When the loser's king stands in its way, or the step would leave it no
+// step, the winner's king steps instead (towards the pawn's next square:
+// the loser's king walks off the pawn's way by itself). It returns noMove
+// when no pawn has a free way, or no move is found.
 func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboard, ply int) chess.Move {
 	w := a.w
 	from, rank := chess.NoSquare, -1
+	blockers := occ &^ lk.Bitboard()
 	for b := p.Pieces(w, chess.Pawn); b != 0; {
 		s := b.PopFirst()
-		if occ&forward(w, s.Bitboard()) != 0 {
+		r := s.Rank() ^ int(w)*7
+		if r <= rank {
 			continue
 		}
-		if r := s.Rank() ^ int(w)*7; r > rank {
+		var path chess.Bitboard
+		for f := forward(w, s.Bitboard()); f != 0; f = forward(w, f) {
+			path |= f
+		}
+		if path&blockers == 0 {
 			from, rank = s, r
 		}
 	}
@@ -173,16 +182,35 @@ func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboa
 		return noMove
 	}
 	to := forward(w, from.Bitboard()).First()
-	if rank < 6 {
-		if m := chess.NewMove(from, to); a.bareSafe(p, m, lk, ply) {
-			return m
+	if to != lk {
+		if rank < 6 {
+			if m := chess.NewMove(from, to); a.bareSafe(p, m, lk, ply) {
+				return m
+			}
+		} else {
+			for _, pr := range [2]chess.PieceType{chess.Queen, chess.Rook} {
+				if m := chess.NewPromotion(from, to, pr); a.bareSafe(p, m, lk, ply) {
+					return m
+				}
+			}
 		}
-		return noMove
 	}
-	for _, pr := range [2]chess.PieceType{chess.Queen, chess.Rook} {
-		if m := chess.NewPromotion(from, to, pr); a.bareSafe(p, m, lk, ply) {
+	// A king step (legal: see bareLine), the nearest to the pawn's next
+	// square first.
+	wk := p.KingSquare(w)
+	kz := chess.KingAttacks(wk) &^ p.ByColor(w) &^ chess.KingAttacks(lk) &^ pawnCaptures(a.l, p.Pieces(a.l, chess.Pawn))
+	toT := &distTable[to&63]
+	for kz != 0 {
+		best, bd := chess.NoSquare, 99
+		for b := kz; b != 0; {
+			if s := b.PopFirst(); int(toT[s&63]) < bd {
+				best, bd = s, int(toT[s&63])
+			}
+		}
+		if m := chess.NewMove(wk, best); a.bareSafe(p, m, lk, ply) {
 			return m
 		}
+		kz &^= best.Bitboard()
 	}
 	return noMove
 }
