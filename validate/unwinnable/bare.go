@@ -20,7 +20,10 @@ import "github.com/arbiter-chess/arbiter/chess"
 // have without it (the answer can only change from Undetermined to a
 // Winnable with a witness).
 
-const barePlies = 48 // longest line of the construction
+const (
+	barePlies = 48 // longest line of the construction
+	bareTries = 3  // target squares tried
+)
 
 // noMove is the zero move (a1 to a1), never a legal one.
 const noMove chess.Move = 0
@@ -33,14 +36,33 @@ func (a *Analyzer) bareKing(root *chess.Position) bool {
 	if !loserKP(root, l) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
 		return false
 	}
-	return a.bareLine(root, 0)
+	return a.bareAt(root, 0)
+}
+
+// bareAt runs the construction from root, reached at ply ply0 of a line
+// whose moves are in a.line[:ply0], with up to bareTries targets: a failed
+// attempt bans its first target square and the squares next to it.
+func (a *Analyzer) bareAt(root *chess.Position, ply0 int) bool {
+	var banned chess.Bitboard
+	for range bareTries {
+		e, found := a.bareLine(root, ply0, banned)
+		if found {
+			return true
+		}
+		if e == chess.NoSquare {
+			return false
+		}
+		banned |= e.Bitboard() | chess.KingAttacks(e)
+	}
+	return false
 }
 
 // bareTarget chooses the target of the construction in p (see
-// chooseLoneTarget) and reports whether there is one. The winner's men
-// that do not move (pawns, knights, bishops) keep the loser's king off
-// the squares they attack, so no target is taken there.
-func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
+// chooseLoneTarget), not on the banned squares, and reports whether there
+// is one. The winner's men that do not move (pawns, knights, bishops) keep
+// the loser's king off the squares they attack, so no target is taken
+// there.
+func bareTarget(t *loneTarget, p *chess.Position, w chess.Color, banned chess.Bitboard) bool {
 	occ := p.Occupied()
 	static := pawnCaptures(w, p.Pieces(w, chess.Pawn))
 	for b := p.Pieces(w, chess.Knight); b != 0; {
@@ -53,12 +75,14 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
 	if p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) == 0 {
 		extra = promotionDistance(p, w)
 	}
-	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static)
+	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static|banned)
 }
 
 // bareLine plays the construction from root, reached at ply ply0 of a line
 // whose moves are in a.line[:ply0] (a dive that has just taken the loser's
-// last man), and reports a mate (that line continued). Without a
+// last man), with a target off the banned squares. It reports a mate (that
+// line continued), or else the first target square it used (NoSquare when
+// it had none). Without a
 // queen or rook, the winner first pushes its most advanced pawn that can
 // step forward to promotion (the loser's king keeps off its way), and
 // chooses the target again with the new piece.
@@ -76,13 +100,14 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color) bool {
 // holds no man of its own. The loser's king steps only to empty squares
 // that the winner does not attack with the king taken off the board (so
 // that no slider attacks through it).
-func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
+func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboard) (chess.Square, bool) {
 	w, l := a.w, a.l
 	p := *root
 	var t loneTarget
-	if !bareTarget(&t, &p, w) {
-		return false
+	if !bareTarget(&t, &p, w, banned) {
+		return chess.NoSquare, false
 	}
+	first := t.e
 	heavy := p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0
 	seen := &a.lone.seen
 	for i := 0; i < barePlies && ply0+i < maxPly-2; i++ {
@@ -91,7 +116,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 		seen[i] = p.Hash()
 		for j, lo := i-4, max(0, i-p.HalfmoveClock()); j >= lo; j -= 2 {
 			if seen[j] == seen[i] {
-				return false // going round in circles
+				return first, false // going round in circles
 			}
 		}
 		lk, wk := p.KingSquare(l), p.KingSquare(w)
@@ -104,7 +129,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 			// the winner's pawns while it has no queen or rook.
 			steps := chess.KingAttacks(lk) &^ att &^ occ
 			if steps == 0 {
-				return false // stalemate (a mate is found by the winner's move)
+				return first, false // stalemate (a mate is found by the winner's move)
 			}
 			if !heavy {
 				var path chess.Bitboard
@@ -126,30 +151,30 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int) bool {
 			m = chess.NewMove(lk, best)
 		case !heavy && !p.InCheck():
 			if m = a.barePush(&p, lk, occ, ply); m == noMove {
-				return false
+				return first, false
 			}
 		case p.InCheck():
-			return false // by a pawn, at the root
+			return first, false // by a pawn, at the root
 		default:
 			var mate bool
 			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, ply)
 			if mate {
-				return true
+				return first, true
 			}
 			if m == noMove {
-				return false
+				return first, false
 			}
 		}
 		a.line[ply] = m
 		p.Play(m)
 		if !heavy && p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
 			// Promoted: the target again, for the new piece.
-			if heavy = true; !bareTarget(&t, &p, w) {
-				return false
+			if heavy = true; !bareTarget(&t, &p, w, banned) {
+				return first, false
 			}
 		}
 	}
-	return false
+	return first, false
 }
 
 // barePush returns the winner's move of the construction in p (winner to

@@ -90,7 +90,7 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		if !bareTried && loserKP(p, a.l) {
 			bareTried = true
 			if p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0 {
-				if n := a.nodes; a.bareLine(p, ply) {
+				if n := a.nodes; a.bareAt(p, ply) {
 					return true
 				} else {
 					a.nodes = n
