@@ -121,13 +121,12 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 		}
 		lk, wk := p.KingSquare(l), p.KingSquare(w)
 		occ := p.Occupied()
-		att := attacksOf(&p, w, occ&^lk.Bitboard())
 		var m chess.Move
 		switch {
 		case p.SideToMove() == l:
 			// The loser's king: the step nearest to e, off the way of
 			// the winner's pawns while it has no queen or rook.
-			steps := chess.KingAttacks(lk) &^ att &^ occ
+			steps := chess.KingAttacks(lk) &^ attacksOf(&p, w, occ&^lk.Bitboard()) &^ occ
 			if steps == 0 {
 				return first, false // stalemate (a mate is found by the winner's move)
 			}
@@ -157,7 +156,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 			return first, false // by a pawn, at the root
 		default:
 			var mate bool
-			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, ply)
+			m, mate = a.bareWinner(&p, &t, lk, wk, occ, ply)
 			if mate {
 				return first, true
 			}
@@ -241,16 +240,20 @@ func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboa
 }
 
 // bareWinner chooses the winner's move of the bare-king construction in
-// p (winner to move, the loser's king on lk, att the winner's attacks
-// through it). It reports a mate (tried with the loser's king on the edge,
-// the line then in a.mateLine), or else returns the move, NoMove when it
-// has none. Every move it returns is legal and leaves the loser a move.
-func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, att chess.Bitboard, ply int) (chess.Move, bool) {
+// p (winner to move, the loser's king on lk). It reports a mate (tried
+// with the loser's king on the edge and a second winner's man near it, the
+// line then in a.mateLine), or else returns the move, noMove when it has
+// none. Every move it returns is legal and leaves the loser's king a step.
+func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ chess.Bitboard, ply int) (chess.Move, bool) {
 	w := a.w
 	own := p.ByColor(w)
 	lkZone := chess.KingAttacks(lk)
 	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
-	if edgeDist(lk) == 0 && a.bareMate(p, lk, occ, att, heavy, ply) {
+	// A check by one queen or rook mates on the edge only if another man
+	// covers the squares off the edge line: the winner's king two steps
+	// away, a second heavy piece, or some man within two steps.
+	if edgeDist(lk) == 0 && (heavy.More() || (own&^heavy)&within2[lk&63] != 0) &&
+		a.bareMate(p, lk, occ, attacksOf(p, w, occ&^lk.Bitboard()), heavy, ply) {
 		return noMove, true
 	}
 	// The squares from which a queen or rook checks on e along the edge
@@ -363,11 +366,36 @@ func bareBadness(att chess.Bitboard, s, lk chess.Square, want, mates chess.Bitbo
 // bareSafe reports whether the winner's move m leaves the loser's king on
 // lk a step (the construction's loser moves nothing else). A move that
 // mates is not safe either: the construction finds its mates in bareMate.
+// m is a king step, a queen's or rook's move or a pawn's step (possibly
+// taking a loser's pawn), so after it the winner's men attack what they
+// attacked from where they stand, over the new occupancy, but for the
+// moved man, which attacks from its new square as what it has become.
 func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, ply int) bool {
-	c := *p
-	c.Play(m)
-	att := attacksOf(&c, a.w, c.Occupied()&^lk.Bitboard())
-	return chess.KingAttacks(lk)&^c.Occupied()&^att != 0
+	w := a.w
+	from, to := m.From(), m.To()
+	occ := p.Occupied()&^from.Bitboard() | to.Bitboard()
+	occNoK := occ &^ lk.Bitboard()
+	pt := p.PieceAt(from).Type()
+	if m.IsPromotion() {
+		pt = m.Promotion()
+	}
+	att := chess.PieceAttacks(w, pt, to, occNoK)
+	rest := p.ByColor(w) &^ from.Bitboard()
+	att |= pawnCaptures(w, p.Pieces(w, chess.Pawn)&rest)
+	for b := p.Pieces(w, chess.Knight) & rest; b != 0; {
+		att |= chess.KnightAttacks(b.PopFirst())
+	}
+	q := p.Pieces(w, chess.Queen) & rest
+	for b := p.Pieces(w, chess.Bishop)&rest | q; b != 0; {
+		att |= chess.BishopAttacks(b.PopFirst(), occNoK)
+	}
+	for b := p.Pieces(w, chess.Rook)&rest | q; b != 0; {
+		att |= chess.RookAttacks(b.PopFirst(), occNoK)
+	}
+	if wk := p.KingSquare(w); wk != from {
+		att |= chess.KingAttacks(wk)
+	}
+	return chess.KingAttacks(lk)&^occ&^att != 0
 }
 
 // bareMate tries the checks by queens and rooks that may leave the loser's
@@ -419,3 +447,15 @@ func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy 
 	}
 	return false
 }
+
+// within2 holds, by square, the squares at most two king steps from it.
+var within2 = func() (t [64]chess.Bitboard) {
+	for a := range 64 {
+		for b := range 64 {
+			if dist(chess.Square(a), chess.Square(b)) <= 2 {
+				t[a] |= chess.Square(b).Bitboard()
+			}
+		}
+	}
+	return
+}()

@@ -73,3 +73,37 @@ func TestBareKingOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestBareSafe: bareSafe, which works out the winner's attacks after a
+// move without playing it, agrees with the attacks of the position after
+// the move on random positions (king steps, queen, rook and pawn moves).
+func TestBareSafe(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	a := NewAnalyzer(Options{TTBits: 10})
+	a.w, a.l = chess.White, chess.Black
+	n := 0
+	for i := 0; i < 20000; i++ {
+		p, ok := randomLonePosition(rng, []string{"QP", "RPp", "QRB", "PPpp", "RN"}[i%5], 'w')
+		if !ok {
+			continue
+		}
+		var ml chess.MoveList
+		p.LegalMoves(&ml)
+		lk := p.KingSquare(chess.Black)
+		for _, m := range ml.Slice() {
+			pt := p.PieceAt(m.From()).Type()
+			if pt == chess.Knight || pt == chess.Bishop || m.IsCastle() || m.IsEnPassant() {
+				continue
+			}
+			c := p
+			c.Play(m)
+			att := attacksOf(&c, chess.White, c.Occupied()&^lk.Bitboard())
+			want := chess.KingAttacks(lk)&^c.Occupied()&^att != 0
+			if got := a.bareSafe(&p, m, lk, 0); got != want {
+				t.Fatalf("%s %v: %v want %v", p.FEN(), m, got, want)
+			}
+			n++
+		}
+	}
+	t.Logf("%d moves compared", n)
+}
