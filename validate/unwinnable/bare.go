@@ -80,12 +80,12 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color, banned chess.Bi
 
 // bareLine plays the construction from root, reached at ply ply0 of a line
 // whose moves are in a.line[:ply0] (a dive that has just taken the loser's
-// last man), with a target off the banned squares. It reports a mate (that
-// line continued), or else the first target square it used (NoSquare when
-// it had none). Without a
-// queen or rook, the winner first pushes its most advanced pawn that can
-// step forward to promotion (the loser's king keeps off its way), and
-// chooses the target again with the new piece.
+// last man), with a target off the banned squares, until a.limit nodes.
+// It reports a mate (that line continued), or else the first target square
+// it used (NoSquare when it had none or ran out of nodes). Without a queen
+// or rook, the winner first pushes its most advanced pawn that can step
+// forward to promotion (the loser's king keeps off its way), and chooses
+// the target again with the new piece.
 //
 // The loser's pawns never move: they are obstacles, and the loser's king
 // must always have a step (else the attempt ends).
@@ -112,6 +112,9 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 	seen := &a.lone.seen
 	for i := 0; i < barePlies && ply0+i < maxPly-2; i++ {
 		ply := ply0 + i
+		if a.nodes >= a.limit {
+			return chess.NoSquare, false // the node limit: no more tries
+		}
 		a.nodes++
 		seen[i] = p.Hash()
 		for j, lo := i-4, max(0, i-p.HalfmoveClock()); j >= lo; j -= 2 {

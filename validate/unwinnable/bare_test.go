@@ -35,7 +35,7 @@ func TestBareWitness(t *testing.T) {
 		}
 		tried++
 		a.w, a.l = chess.White, chess.Black
-		a.nodes, a.mateLen = 0, -1
+		a.nodes, a.limit, a.mateLen = 0, 1<<30, -1
 		if a.bareKing(&p) {
 			found++
 			if err := CheckWitness(&p, chess.White, a.mateLine[:a.mateLen]); err != nil {
@@ -67,7 +67,7 @@ func TestBareKingOnly(t *testing.T) {
 		{"8/8/8/4k3/8/8/8/4K1BN w - - 0 1", false},  // no queen or rook: not tried
 	} {
 		p := parseFEN(t, tc.fen)
-		a.nodes = 0
+		a.nodes, a.limit = 0, 1<<30
 		if got := a.bareKing(&p); got != tc.mate || !tc.mate && a.nodes != 0 {
 			t.Errorf("%s: bareKing = %v after %d nodes, want %v", tc.fen, got, a.nodes, tc.mate)
 		}
