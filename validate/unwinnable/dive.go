@@ -75,9 +75,16 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	// for at most loneDiveNodes nodes; at the root it ran already.
 	loneTried := a.loneDive(root)
 	// The bare-king construction (bare.go) is tried the same way once a
-	// capture has left the loser its king and pawns; a failed attempt
+	// capture has left the loser its king and pawns, and again whenever
+	// the loser has lost another pawn or a promotion has given the winner
+	// a queen or a rook (fewer obstacles, a new piece); a failed attempt
 	// gives its nodes back, so that the dive goes on as without it.
-	bareTried := loserKP(root, a.l)
+	// bareTried is the bareStage of the last attempt, 0 before any (at the
+	// root it ran already).
+	bareTried := 0
+	if loserKP(root, a.l) {
+		bareTried = bareStage(root, a.w, a.l)
+	}
 	// The move picked at the last ply, and how many moves of ply deadPly
 	// led to dead ends.
 	picked, deadPly, nDead := 0, -1, 0
@@ -87,8 +94,8 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		}
 		p := &a.frames[ply].pos
 		f := &a.frames[ply]
-		if !bareTried && loserKP(p, a.l) {
-			bareTried = true
+		if loserKP(p, a.l) && bareStage(p, a.w, a.l) > bareTried {
+			bareTried = bareStage(p, a.w, a.l)
 			if p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0 {
 				if n := a.nodes; a.bareAt(p, ply) {
 					return true
@@ -245,6 +252,18 @@ func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 		best = -1
 		nt++
 	}
+}
+
+// bareStage measures how far p has come for the bare-king construction
+// (see dive): it grows by one with each pawn the loser l has lost, and by
+// 16 while the winner w has a queen or a rook. It is at least 0 and at most
+// 32.
+func bareStage(p *chess.Position, w, l chess.Color) int {
+	s := 16 - p.Pieces(l, chess.Pawn).Count()
+	if p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
+		s += 16
+	}
+	return s
 }
 
 // loneDive reports whether a dive hands p over to the lone-king
