@@ -36,15 +36,16 @@ func (a *Analyzer) bareKing(root *chess.Position) bool {
 	if !loserKP(root, l) || root.Pieces(w, chess.Queen)|root.Pieces(w, chess.Rook)|root.Pieces(w, chess.Pawn) == 0 {
 		return false
 	}
-	return a.bareAt(root, 0)
+	return a.bareAt(root, 0, bareTries)
 }
 
 // bareAt runs the construction from root, reached at ply ply0 of a line
-// whose moves are in a.line[:ply0], with up to bareTries targets: a failed
+// whose moves are in a.line[:ply0], with up to tries targets (bareTries
+// at the root, fewer in the dives, which try it again later): a failed
 // attempt bans its first target square and the squares next to it.
-func (a *Analyzer) bareAt(root *chess.Position, ply0 int) bool {
+func (a *Analyzer) bareAt(root *chess.Position, ply0, tries int) bool {
 	var banned chess.Bitboard
-	for range bareTries {
+	for range tries {
 		e, found := a.bareLine(root, ply0, banned)
 		if found {
 			return true

@@ -97,7 +97,7 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 		if loserKP(p, a.l) && bareStage(p, a.w, a.l) > bareTried {
 			bareTried = bareStage(p, a.w, a.l)
 			if p.Pieces(a.w, chess.Queen)|p.Pieces(a.w, chess.Rook)|p.Pieces(a.w, chess.Pawn) != 0 {
-				if n := a.nodes; a.bareAt(p, ply) {
+				if n := a.nodes; a.bareAt(p, ply, 2) {
 					return true
 				} else {
 					a.nodes = n
