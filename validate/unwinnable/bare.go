@@ -76,7 +76,7 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color, banned chess.Bi
 	if p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) == 0 {
 		extra = promotionDistance(p, w)
 	}
-	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static|banned)
+	return chooseLoneTarget(t, p, w, p.KingSquare(w.Other()), p.KingSquare(w), extra, static|banned, true)
 }
 
 // bareLine plays the construction from root, reached at ply ply0 of a line

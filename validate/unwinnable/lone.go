@@ -107,8 +107,12 @@ func (t *loneTarget) fill(p *chess.Position, w chess.Color) {
 // chooseLoneTarget sets t.e, t.k, t.line and t.in to the edge square that
 // the two kings reach soonest, and reports whether there is one: extra is
 // the number of winner's moves needed before its king can walk (pawn pushes
-// to promotion).
-func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard) bool {
+// to promotion). With narrow, only the squares of each edge line between
+// the files (or ranks) of the two kings and one beyond are looked at
+// (where the cost is least), unless all of those are left out: the
+// bare-king construction does not need the very best target, and it
+// chooses one again and again.
+func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk chess.Square, extra int, banned chess.Bitboard, narrow bool) bool {
 	own := p.ByColor(w)&^p.Pieces(w, chess.King) | p.Pieces(w.Other(), chess.Pawn)
 	heavy := p.Pieces(w, chess.Queen) | p.Pieces(w, chess.Rook)
 	toL, toW := &distTable[lk&63], &distTable[wk&63] // the kings' distances
@@ -144,7 +148,21 @@ func chooseLoneTarget(t *loneTarget, p *chess.Position, w chess.Color, lk, wk ch
 		} else {
 			ownK = own << (-2 * in)
 		}
-		for b := line &^ (own | ownK | banned); b != 0; {
+		cand := line &^ (own | ownK | banned)
+		if narrow {
+			var window chess.Bitboard
+			if in == 8 || in == -8 {
+				lo, hi := max(min(lk.File(), wk.File())-1, 0), min(max(lk.File(), wk.File())+1, 7)
+				window = chess.Bitboard(0xFF>>(7-hi)&(0xFF<<lo)) * fileA
+			} else {
+				lo, hi := max(min(lk.Rank(), wk.Rank())-1, 0), min(max(lk.Rank(), wk.Rank())+1, 7)
+				window = full >> (8 * (7 - hi)) & (full << (8 * lo))
+			}
+			if cand&window != 0 {
+				cand &= window
+			}
+		}
+		for b := cand; b != 0; {
 			e := b.PopFirst()
 			k := e + chess.Square(2*in)
 			de, dk := int(toL[e&63]), int(toW[k&63])+extra
@@ -260,7 +278,7 @@ func (a *Analyzer) loneLine(root *chess.Position, banned chess.Bitboard, ply0 in
 			if heavy == 0 {
 				extra = promotionDistance(&p, w)
 			}
-			if !chooseLoneTarget(&t, &p, w, lk, wk, extra, banned) {
+			if !chooseLoneTarget(&t, &p, w, lk, wk, extra, banned, false) {
 				return chess.NoSquare, false
 			}
 			t.fill(&p, w)

@@ -155,7 +155,7 @@ func TestLoneWinnerReduced(t *testing.T) {
 		}
 		lk, wk := p.KingSquare(chess.Black), p.KingSquare(chess.White)
 		var tg loneTarget
-		if !chooseLoneTarget(&tg, &p, chess.White, lk, wk, 0, 0) {
+		if !chooseLoneTarget(&tg, &p, chess.White, lk, wk, 0, 0, false) {
 			continue
 		}
 		tg.fill(&p, chess.White)
