@@ -136,6 +136,7 @@ type ssPiece struct {
 	reach     chess.Bitboard
 	allowed   chess.Bitboard // squares a pawn may push to (facing pairs)
 	universal bool           // a pawn that may promote: anything, anywhere
+	facing    int8           // of a white pawn: the nearest black pawn above it on its file (index), or -1
 }
 
 // semistatic is the scratch space of the reachability analysis.
@@ -222,6 +223,23 @@ func (s *semistatic) run(p *chess.Position) bool {
 		pc := p.PieceAt(sq)
 		s.pc[s.n] = ssPiece{sq: sq, color: pc.Color(), kind: pc.Type(), reach: sq.Bitboard(), allowed: full}
 		s.n++
+	}
+	// The facing pawns (see facingPairs) stand where they stand: find
+	// them once.
+	for i := 0; i < s.n; i++ {
+		wp := &s.pc[i]
+		wp.facing = -1
+		if wp.kind != chess.Pawn || wp.color != chess.White {
+			continue
+		}
+		for k := 0; k < s.n; k++ {
+			q := &s.pc[k]
+			if q.kind == chess.Pawn && q.color == chess.Black && q.sq.File() == wp.sq.File() && q.sq > wp.sq {
+				if wp.facing < 0 || q.sq < s.pc[wp.facing].sq {
+					wp.facing = int8(k)
+				}
+			}
+		}
 	}
 	s.clear[chess.White] = ^p.ByColor(chess.White)
 	s.clear[chess.Black] = ^p.ByColor(chess.Black)
@@ -452,15 +470,7 @@ func (s *semistatic) facingPairs() {
 		}
 		file := fileA << uint(wp.sq.File())
 		// The nearest black pawn above on the same file.
-		j := -1
-		for k := 0; k < s.n; k++ {
-			q := &s.pc[k]
-			if q.kind == chess.Pawn && q.color == chess.Black && q.sq.File() == wp.sq.File() && q.sq > wp.sq {
-				if j < 0 || q.sq < s.pc[j].sq {
-					j = k
-				}
-			}
-		}
+		j := int(wp.facing)
 		if j < 0 {
 			continue
 		}
