@@ -1,7 +1,9 @@
 package unwinnable
 
 import (
+	"bufio"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -202,6 +204,46 @@ func TestHardFinals(t *testing.T) {
 			if err := CheckWitness(&p, tc.winner, r.Witness); err != nil {
 				t.Errorf("%s %v: %v", tc.fen, tc.winner, err)
 			}
+		}
+	}
+}
+
+// TestFinalsDump writes, when ARBITER_FINALS_DUMP names a directory, one
+// line "verdict method nodes witness-length" per call of each finals file
+// to DIR/<file>.answers. Run at two commits, the files compare every
+// answer (the verdicts must agree; nodes, methods and witnesses may move):
+//
+//	ARBITER_FINALS_DUMP=/tmp/old go test -run TestFinalsDump ./validate/unwinnable/
+//	(check out the new commit)
+//	ARBITER_FINALS_DUMP=/tmp/new go test -run TestFinalsDump ./validate/unwinnable/
+//	paste /tmp/old/lichess-finals.txt.answers /tmp/new/lichess-finals.txt.answers | awk '$1 != $5'
+func TestFinalsDump(t *testing.T) {
+	dir := os.Getenv("ARBITER_FINALS_DUMP")
+	if dir == "" {
+		t.Skip("ARBITER_FINALS_DUMP not set")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{lichessFinals, twicTcecFinals} {
+		calls := loadFinalsFile(t, name)
+		f, err := os.Create(filepath.Join(dir, name+".answers"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		a := NewAnalyzer(Options{})
+		for i := range calls {
+			c := &calls[i]
+			a.SetOptions(c.opt)
+			r := a.Analyze(&c.pos, c.winner)
+			fmt.Fprintf(w, "%v %s %d %d\n", r.Verdict, r.Method, r.Nodes, len(r.Witness))
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
