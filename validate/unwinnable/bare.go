@@ -3,22 +3,24 @@ package unwinnable
 import "github.com/arbiter-chess/arbiter/chess"
 
 // The bare-king construction: the cheapest way to a mate for the commonest
-// final position of real games, a bare king against a queen or a rook (and
-// anything else). It builds the back-rank mate of the lone-king
-// construction (lone.go) with less planning: the loser's king walks by
-// plain king distance to an edge square e, the winner's king to the square
-// two steps inside, facing it, and the queens and rooks keep off the loser
-// king's way and within one move of a check along the edge line. Only the
-// winner's king and its queens and rooks move; its other men stay where
-// they are. It works on the real position at every ply, so every move it
-// plays is legal by construction (see bareLine), and a line it finds is a
+// final positions of real games, a bare king (or a king and pawns) against
+// a queen, a rook or pawns, whatever else the winner has. It builds the
+// back-rank mate of the lone-king construction (lone.go) with less
+// planning: the loser's king walks by plain king distance to an edge
+// square e, the winner's king to the square two steps inside, facing it,
+// and the queens and rooks keep off the loser king's way and within one
+// move of a check along the edge line; without a queen or rook, a pawn
+// promotes first. Only the winner's king, queens, rooks and the pawn it
+// pushes move, and only the loser's king: the other men stay where they
+// are. It works on the real position at every ply, so every move it plays
+// is legal by construction (see bareLine), and a line it finds is a
 // witness like any other.
 //
-// It runs first, before the lone-king construction, and takes nothing
-// from the later steps: when it fails, Analyze sets the node count back to
-// what it was, so that the rest of the pipeline runs exactly as it would
-// have without it (the answer can only change from Undetermined to a
-// Winnable with a witness).
+// It runs first, before the lone-king construction, and in the dives (see
+// dive); it takes nothing from the later steps: when it fails, the caller
+// sets the node count back to what it was, so that the rest of the
+// pipeline runs exactly as it would have without it (an answer can only
+// change from Undetermined to Winnable, with a witness).
 
 const (
 	barePlies = 48 // longest line of the construction
