@@ -132,7 +132,14 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 		case p.SideToMove() == l:
 			// The loser's king: the step nearest to e, off the way of
 			// the winner's pawns while it has no queen or rook.
-			steps := chess.KingAttacks(lk) &^ attacksOf(&p, w, occ&^lk.Bitboard()) &^ occ
+			// The winner's attacks through the king: those bareSafe
+			// worked out for the winner's move just played (every
+			// winner's move but a mating one passes it last).
+			att := a.lone.bareAtt
+			if i == 0 {
+				att = attacksOf(&p, w, occ&^lk.Bitboard())
+			}
+			steps := chess.KingAttacks(lk) &^ att &^ occ
 			if steps == 0 {
 				return first, false // stalemate (a mate is found by the winner's move)
 			}
@@ -370,7 +377,8 @@ func bareBadness(att chess.Bitboard, s, lk chess.Square, want, mates chess.Bitbo
 }
 
 // bareSafe reports whether the winner's move m leaves the loser's king on
-// lk a step (the construction's loser moves nothing else). A move that
+// lk a step (the construction's loser moves nothing else), and keeps the
+// winner's attacks after m in a.lone.bareAtt for the loser's next ply. A move that
 // mates is not safe either: the construction finds its mates in bareMate.
 // m is a king step, a queen's or rook's move or a pawn's step (possibly
 // taking a loser's pawn), so after it the winner's men attack what they
@@ -401,6 +409,7 @@ func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, pl
 	if wk := p.KingSquare(w); wk != from {
 		att |= chess.KingAttacks(wk)
 	}
+	a.lone.bareAtt = att
 	return chess.KingAttacks(lk)&^occ&^att != 0
 }
 

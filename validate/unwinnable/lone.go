@@ -812,4 +812,7 @@ type loneScratch struct {
 	cand  [loneMoves]chess.Move
 	score [loneMoves]int
 	seen  [lonePlies]uint64
+	// The winner's attacks (through the loser's king) after the last move
+	// bareSafe looked at (bare.go).
+	bareAtt chess.Bitboard
 }
