@@ -378,22 +378,32 @@ func bareBadness(att chess.Bitboard, s, lk chess.Square, want, mates chess.Bitbo
 
 // bareSafe reports whether the winner's move m leaves the loser's king on
 // lk a step (the construction's loser moves nothing else), and keeps the
-// winner's attacks after m in a.lone.bareAtt for the loser's next ply. A move that
-// mates is not safe either: the construction finds its mates in bareMate.
-// m is a king step, a queen's or rook's move or a pawn's step (possibly
-// taking a loser's pawn), so after it the winner's men attack what they
-// attacked from where they stand, over the new occupancy, but for the
-// moved man, which attacks from its new square as what it has become.
+// winner's attacks after m in a.lone.bareAtt for the loser's next ply.
+// A move that mates is not safe either: the construction finds its mates
+// in bareMate.
 func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, ply int) bool {
+	att, occ := a.attacksAfter(p, m, lk)
+	a.lone.bareAtt = att
+	return chess.KingAttacks(lk)&^occ&^att != 0
+}
+
+// attacksAfter returns the squares the winner attacks after its move m in
+// p (through the loser's king on lk), and the occupied squares then,
+// without playing m. m is a king step, a queen's or rook's move or a
+// pawn's step (possibly taking a loser's pawn), so after it the winner's
+// men attack what they attacked from where they stand, over the new
+// occupancy, but for the moved man, which attacks from its new square as
+// what it has become.
+func (a *Analyzer) attacksAfter(p *chess.Position, m chess.Move, lk chess.Square) (att, occ chess.Bitboard) {
 	w := a.w
 	from, to := m.From(), m.To()
-	occ := p.Occupied()&^from.Bitboard() | to.Bitboard()
+	occ = p.Occupied()&^from.Bitboard() | to.Bitboard()
 	occNoK := occ &^ lk.Bitboard()
 	pt := p.PieceAt(from).Type()
 	if m.IsPromotion() {
 		pt = m.Promotion()
 	}
-	att := chess.PieceAttacks(w, pt, to, occNoK)
+	att = chess.PieceAttacks(w, pt, to, occNoK)
 	rest := p.ByColor(w) &^ from.Bitboard()
 	att |= pawnCaptures(w, p.Pieces(w, chess.Pawn)&rest)
 	for b := p.Pieces(w, chess.Knight) & rest; b != 0; {
@@ -409,8 +419,7 @@ func (a *Analyzer) bareSafe(p *chess.Position, m chess.Move, lk chess.Square, pl
 	if wk := p.KingSquare(w); wk != from {
 		att |= chess.KingAttacks(wk)
 	}
-	a.lone.bareAtt = att
-	return chess.KingAttacks(lk)&^occ&^att != 0
+	return att, occ
 }
 
 // bareMate tries the checks by queens and rooks that may leave the loser's
@@ -441,14 +450,15 @@ func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy 
 			if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
 				continue
 			}
-			c := *p
 			m := chess.NewMove(from, to)
-			c.Play(m)
 			a.nodes++
 			var mate bool
 			if lp == 0 {
-				mate = around&^attacksOf(&c, w, c.Occupied()&^lk.Bitboard()) == 0
+				att2, _ := a.attacksAfter(p, m, lk)
+				mate = around&^att2 == 0
 			} else {
+				c := *p
+				c.Play(m)
 				mate = !c.HasLegalMove()
 			}
 			if mate {
