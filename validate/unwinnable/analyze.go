@@ -270,6 +270,12 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 	nPrefix := 0
 	var ml chess.MoveList
 	for {
+		if legalKingSteps(&root).More() {
+			// Two king steps or more: neither forced nor terminal. The
+			// moves are generated when the split needs them.
+			ml.N = -1
+			break
+		}
 		root.LegalMoves(&ml)
 		if ml.N != 1 {
 			break
@@ -389,6 +395,9 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 
 	// Step 8: one-ply split. Children proven unwinnable are stored in the
 	// transposition table as finished, so the search below skips them.
+	if ml.N < 0 {
+		root.LegalMoves(&ml)
+	}
 	if a.split(&root, &ml) {
 		return Result{Verdict: Unwinnable, Method: MethodSplit, Nodes: a.nodes}
 	}
@@ -441,6 +450,15 @@ func (a *Analyzer) Analyze(p *chess.Position, winner chess.Color) Result {
 		}
 	}
 	return Result{Verdict: Undetermined, Method: MethodBudget, Nodes: a.nodes}
+}
+
+// legalKingSteps returns the legal steps of the king of the side to move in p:
+// to squares without a man of its own that the other side does not attack
+// (through the king's square, so that no slider attacks past it).
+func legalKingSteps(p *chess.Position) chess.Bitboard {
+	s := p.SideToMove()
+	k := p.KingSquare(s)
+	return chess.KingAttacks(k) &^ p.ByColor(s) &^ attacksOf(p, s.Other(), p.Occupied()&^k.Bitboard())
 }
 
 // split plays every legal move of root (listed in ml), follows forced moves
