@@ -51,9 +51,10 @@
 //     rooks and that pawn move; up to three target squares are tried). It
 //     mates about 95% of the bare kings among the final positions of real
 //     games; a failed attempt gives its nodes back, so the steps below run
-//     as without it. The dives (5b)
-//     try it too, once per dive, when a capture leaves the loser its king
-//     and pawns.
+//     as without it. The dives (5b) try it too, with two target squares,
+//     once a capture leaves the loser its king and pawns, and again
+//     whenever the loser loses another pawn or a promotion gives the
+//     winner a queen or a rook.
 //     a. Lone king (lone.go; run before step 7, it costs a few
 //     microseconds): when the loser has nothing but its king and pawns
 //     and the winner has a queen, a rook or a pawn, a back-rank mate is
