@@ -67,41 +67,51 @@ type splitter struct {
 
 // nameCache remembers the start `Name "` of a tag line that passed the
 // name scan, so that the line at the same place of the next tag section
-// (files repeat the same tags in the same order) is recognised with two
+// (files repeat the same tags in the same order) is recognised with three
 // word comparisons instead of a byte loop.
 type nameCache struct {
-	w0, w1 uint64 // the bytes of `Name "`, little-endian, zero-padded
-	m0, m1 uint64 // masks of those bytes
-	n      int    // name length, 0 for an empty entry
-	key    uint64 // the splitter's nameKey of the name
-	name   string // the tokenizer's internTagName of the name
+	w    [3]uint64 // the bytes of `Name "`, little-endian, zero-padded
+	m    [3]uint64 // masks of those bytes
+	n    int       // name length, 0 for an empty entry
+	key  uint64    // the splitter's nameKey of the name
+	name string    // the tokenizer's internTagName of the name
 }
 
-// maxCachedName is the longest name cached: `Name "` fits in 16 bytes
-// with room to spare.
-const maxCachedName = 13
+// maxCachedName is the longest name cached: `Name "` fits in the 24
+// bytes that match compares ("TerminationDetails" of TCEC has 18).
+const maxCachedName = 22
 
-// match returns the name length when b[i:] starts with the cached
-// `Name "`, or 0. b must have 16 bytes from i.
-func (c *nameCache) match(b []byte, i int) int {
-	if binary.LittleEndian.Uint64(b[i:])&c.m0 != c.w0 || binary.LittleEndian.Uint64(b[i+8:])&c.m1 != c.w1 {
+// nameWindow is the number of bytes after the '[' that match reads.
+const nameWindow = 24
+
+// match returns the name length when w (nameWindow bytes or more, from
+// the byte after the '[') starts with the cached `Name "`, or 0.
+func (c *nameCache) match(w []byte) int {
+	w = w[:nameWindow]
+	if binary.LittleEndian.Uint64(w[0:8])&c.m[0] != c.w[0] || binary.LittleEndian.Uint64(w[8:16])&c.m[1] != c.w[1] ||
+		binary.LittleEndian.Uint64(w[16:24])&c.m[2] != c.w[2] {
 		return 0
 	}
 	return c.n
 }
 
-// set fills the entry from b[i:], where a name of n bytes (1 to
-// maxCachedName) and ` "` begin; b must have 16 bytes from i.
-func (c *nameCache) set(b []byte, i, n int) {
-	l := uint(n + 2)
-	c.m0, c.m1 = ^uint64(0), 0
-	if l < 8 {
-		c.m0 = 1<<(8*l) - 1
-	} else if l > 8 {
-		c.m1 = 1<<(8*(l-8)) - 1
+// set fills the entry from w (nameWindow bytes or more, from the byte
+// after the '['), where a name of n bytes (1 to maxCachedName) and ` "`
+// begin.
+func (c *nameCache) set(w []byte, n int) {
+	w = w[:nameWindow]
+	l := uint(n + 2) // bytes compared
+	for k := range c.m {
+		switch {
+		case l >= 8:
+			c.m[k] = ^uint64(0)
+			l -= 8
+		default:
+			c.m[k] = 1<<(8*l) - 1
+			l = 0
+		}
+		c.w[k] = binary.LittleEndian.Uint64(w[8*k:]) & c.m[k]
 	}
-	c.w0 = binary.LittleEndian.Uint64(b[i:]) & c.m0
-	c.w1 = binary.LittleEndian.Uint64(b[i+8:]) & c.m1
 	c.n = n
 }
 
@@ -152,7 +162,7 @@ func (s *splitter) seen(k uint64) bool {
 func (s *splitter) scan(b []byte, i, limit int, base int64) int {
 	for i < limit {
 		if b[i] == '[' && !s.midLine && !s.inBrace {
-			if e := s.quickTagLine(b, i, limit, base); e > 0 {
+			if e := s.quickTags(b[:limit], i, base); e > i {
 				i = e
 				if len(s.ev) > 0 {
 					break
@@ -438,47 +448,72 @@ func (s *splitter) simpleTagLine(l []byte, i int, base int64) bool {
 	return true
 }
 
-// quickTagLine handles a line `[Name "value"]\n` (no '"' in the value,
-// nothing after the ']') as scanLine and simpleTagLine would, but finds the
-// line end itself while looking for the closing quote, eight bytes at a
-// time, and recognises the name with two word comparisons when the
-// previous tag section had it at the same place (see nameCache). It
-// returns the index after the '\n', or 0 when the line is not of that form
-// (scanLine then handles it).
-func (s *splitter) quickTagLine(b []byte, i, limit int, base int64) int {
-	var c *nameCache
-	if s.tagRun < len(s.tagCache) && i+17 <= limit {
-		c = &s.tagCache[s.tagRun]
-	}
-	var k int
-	var key uint64
-	if c != nil && c.n > 0 {
-		if n := c.match(b, i+1); n > 0 {
-			k, key = i+1+n, c.key
+// quickTags handles a run of lines `[Name "value"]\n` (the tag section
+// of generated files) as scanLine would, one after the other, without
+// returning to scan between them. Each is a line that simpleTagLine
+// accepts (a name, one space and a quote, and the line ends with `"]`
+// right before its '\n', after that quote; quotes inside the value do
+// not matter), and is handled as simpleTagLine handles it, so only the
+// line end is searched for, eight bytes at a time; the name is recognised
+// with word comparisons when the previous tag section had it at the same
+// place (see nameCache). It returns the index after the last line
+// handled: i when the line at i is not of that form (scanLine then
+// handles it). It stops after a line that starts a game, so that scan
+// hands the event on before reading further.
+func (s *splitter) quickTags(b []byte, i int, base int64) int {
+	for i+1+nameWindow <= len(b) && b[i] == '[' {
+		var c *nameCache
+		if s.tagRun < len(s.tagCache) {
+			c = &s.tagCache[s.tagRun]
 		}
-	}
-	if k == 0 {
-		if k = simpleTagName(b, i, limit); k == 0 {
-			return 0
+		var k int
+		var key uint64
+		if c != nil && c.n > 0 {
+			if n := c.match(b[i+1:]); n > 0 {
+				k, key = i+1+n, c.key
+			}
 		}
-		key = nameKey(b[i+1 : k])
-		if c != nil && k-i-1 <= maxCachedName {
-			c.set(b, i+1, k-i-1)
-			c.key = key
-		} else if c != nil {
-			c.n = 0
+		if k == 0 {
+			if k = simpleTagName(b, i, len(b)); k == 0 {
+				break
+			}
+			key = nameKey(b[i+1 : k])
+			if c != nil && k-i-1 <= maxCachedName {
+				c.set(b[i+1:], k-i-1)
+				c.key = key
+			} else if c != nil {
+				c.n = 0
+			}
 		}
+		// the line end, and `"]` before it after the opening quote at k+1
+		e := newlineFrom(b, k+2)
+		if e >= len(b) || e < k+4 || b[e-2] != '"' || b[e-1] != ']' {
+			break
+		}
+		s.tagRun++
+		if s.st != stTags || s.blank || key == keyEvent {
+			// tagKey may start a game: the event takes the line's number
+			// and column
+			s.lineStart = base + int64(i)
+			s.tagKey(key, i, base)
+			s.blank = false
+			s.line++
+			i = e + 1
+			if len(s.ev) > 0 {
+				break
+			}
+			continue
+		}
+		// tagKey's outcome when no game can start: the name is recorded
+		// (s.blank is false already)
+		if s.nnames < len(s.names) {
+			s.names[s.nnames] = key
+			s.nnames++
+		}
+		s.line++
+		i = e + 1
 	}
-	q := quoteOrNewline(b[:limit], k+2)
-	if q+2 >= limit || b[q] != '"' || b[q+1] != ']' || b[q+2] != '\n' {
-		return 0
-	}
-	s.tagRun++
-	s.lineStart = base + int64(i)
-	s.tagKey(key, i, base)
-	s.blank = false
-	s.endLine(true)
-	return q + 3
+	return i
 }
 
 // simpleTagName reads the name of the tag line whose '[' is at b[i], byte
@@ -496,20 +531,20 @@ func simpleTagName(b []byte, i, limit int) int {
 	return k
 }
 
-// quoteOrNewline returns the index of the first '"' or '\n' in d at or
-// after i, or len(d).
-func quoteOrNewline(d []byte, i int) int {
+// newlineFrom returns the index of the first '\n' in d at or after i, or
+// len(d). Tag lines are short, so the search reads eight bytes at a time
+// in the caller's loop instead of paying for a call to bytes.IndexByte.
+func newlineFrom(d []byte, i int) int {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	const q, nl = lo * '"', lo * '\n'
 	for ; i+8 <= len(d); i += 8 {
-		x := binary.LittleEndian.Uint64(d[i:])
-		a, c := x^q, x^nl
-		// the lowest flagged byte is the first match of either
-		if t := ((a-lo)&^a | (c-lo)&^c) & hi; t != 0 {
+		a := binary.LittleEndian.Uint64(d[i:]) ^ lo*'\n'
+		// the lowest flagged byte is the first '\n' (higher ones may be
+		// false positives from the borrow)
+		if t := (a - lo) &^ a & hi; t != 0 {
 			return i + bits.TrailingZeros64(t)>>3
 		}
 	}
-	for i < len(d) && d[i] != '"' && d[i] != '\n' {
+	for i < len(d) && d[i] != '\n' {
 		i++
 	}
 	return i

@@ -1332,7 +1332,7 @@ func (p *parser) simpleTag(l []byte, pos int) bool {
 }
 
 // quickTag is simpleTag in one pass over the line, without looking for
-// the line end first: the name (recognised with two word comparisons when
+// the line end first: the name (recognised with word comparisons when
 // the previous game had it at the same place, see nameCache), then the
 // value up to the first '"', '\\' or '\n' (eight bytes at a time), which
 // must be the closing quote followed by ']' and the line end (after
@@ -1344,13 +1344,13 @@ func (p *parser) quickTag(pos int) bool {
 	// the name: as at the same place of the previous game (see nameCache),
 	// or byte by byte
 	var c *nameCache
-	if r := len(p.g.tagSpans); r < len(p.g.tagCache) && pos+17 <= n {
+	if r := len(p.g.tagSpans); r < len(p.g.tagCache) && pos+1+nameWindow <= n {
 		c = &p.g.tagCache[r]
 	}
 	var k int
 	var intern string
 	if c != nil && c.n > 0 {
-		if m := c.match(d, pos+1); m > 0 {
+		if m := c.match(d[pos+1:]); m > 0 {
 			k, intern = pos+1+m, c.name
 		}
 	}
@@ -1360,7 +1360,7 @@ func (p *parser) quickTag(pos int) bool {
 		}
 		intern = internTagName(d[pos+1 : k])
 		if c != nil && k-pos-1 <= maxCachedName {
-			c.set(d, pos+1, k-pos-1)
+			c.set(d[pos+1:], k-pos-1)
 			c.name = intern
 		} else if c != nil {
 			c.n = 0

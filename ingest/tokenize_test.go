@@ -473,22 +473,22 @@ func TestMoveBytes(t *testing.T) {
 // TestNameCache checks the cached `Name "` comparison at every name length
 // and against a name differing in any one byte or in its length.
 func TestNameCache(t *testing.T) {
-	pad := func(s string) []byte { return append([]byte(s), bytes.Repeat([]byte{'x'}, 20)...) }
+	pad := func(s string) []byte { return append([]byte(s), bytes.Repeat([]byte{'x'}, nameWindow)...) }
 	for n := 1; n <= maxCachedName; n++ {
 		name := strings.Repeat("N", n)
 		var c nameCache
-		c.set(pad(name+` "v"]`), 0, n)
-		if got := c.match(pad(name+` "other"]`), 0); got != n {
+		c.set(pad(name+` "v"]`), n)
+		if got := c.match(pad(name + ` "other"]`)); got != n {
 			t.Fatalf("n=%d: match = %d, want %d", n, got, n)
 		}
 		for k := 0; k < n+2; k++ {
 			b := pad(name + ` "v"]`)
 			b[k] ^= 0x20
-			if got := c.match(b, 0); got != 0 {
+			if got := c.match(b); got != 0 {
 				t.Fatalf("n=%d: match with byte %d changed = %d", n, k, got)
 			}
 		}
-		if got := c.match(pad(name+`N "v"]`), 0); got != 0 {
+		if got := c.match(pad(name + `N "v"]`)); got != 0 {
 			t.Fatalf("n=%d: match of a longer name = %d", n, got)
 		}
 	}
