@@ -58,10 +58,9 @@ type Game struct {
 }
 
 type tagRef struct {
-	name       string // interned name, or "" when the name is in the arena
-	ns, ne     int
-	vs, ve     int
-	lineNumber int
+	name   string // interned name, or "" when the name is in the arena
+	ns, ne int
+	vs, ve int
 }
 
 type frame struct {

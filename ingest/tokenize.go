@@ -1253,7 +1253,7 @@ func (p *parser) skipVariation(base int) {
 func (p *parser) tag() {
 	d := p.d
 	pos := p.i
-	if p.quickTag(pos) {
+	if p.quickTags(pos) {
 		return
 	}
 	// the end of the line, cached: many tags on one long line must not
@@ -1293,7 +1293,7 @@ func (p *parser) tag() {
 		p.note(NoteTagSyntax, tagFlagText(t.flags)+" in tag "+string(t.name), pos)
 	}
 	g := p.g
-	ref := tagRef{name: internTagName(t.name), lineNumber: p.line}
+	ref := tagRef{name: internTagName(t.name)}
 	if ref.name == "" {
 		ref.ns = len(g.tagArena)
 		g.tagArena = append(g.tagArena, t.name...)
@@ -1331,73 +1331,116 @@ func (p *parser) simpleTag(l []byte, pos int) bool {
 	return true
 }
 
-// quickTag is simpleTag in one pass over the line, without looking for
-// the line end first: the name (recognised with word comparisons when
-// the previous game had it at the same place, see nameCache), then the
-// value up to the first '"', '\\' or '\n' (eight bytes at a time), which
-// must be the closing quote followed by ']' and the line end (after
-// optional blanks). It returns false when the line is not of that form;
-// simpleTag then decides.
-func (p *parser) quickTag(pos int) bool {
+// quickTags reads the tag lines from pos on that have the common form
+// `[Name "value"]` (no quote, backslash or control byte in the value;
+// nothing but blanks after the ']'), one after the other while the next
+// line starts with '[', without returning to run between them. Each line
+// is read in one pass, without looking for its end first: the name
+// (recognised with word comparisons when the previous game had it at the
+// same place, see nameCache), then the value up to the first '"', '\\'
+// or control byte (eight bytes at a time), which must be the closing
+// quote followed by ']' and the line end (after optional blanks). Such a
+// line is one that simpleTag accepts, and it is stored as simpleTag
+// stores it; the line ends and blanks skipped here are what run would
+// skip. It returns false when the line at pos is not of that form
+// (simpleTag then decides); otherwise p.i is after the last tag pair
+// read, or at the start of the next line when that line starts with '['
+// but is not of the form.
+func (p *parser) quickTags(pos int) bool {
 	d := p.d
 	n := len(d)
-	// the name: as at the same place of the previous game (see nameCache),
-	// or byte by byte
-	var c *nameCache
-	if r := len(p.g.tagSpans); r < len(p.g.tagCache) && pos+1+nameWindow <= n {
-		c = &p.g.tagCache[r]
-	}
-	var k int
-	var intern string
-	if c != nil && c.n > 0 {
-		if m := c.match(d[pos+1:]); m > 0 {
-			k, intern = pos+1+m, c.name
+	g := p.g
+	found := false
+	for {
+		// the name: as at the same place of the previous game (see
+		// nameCache), or byte by byte
+		var c *nameCache
+		if r := len(g.tagSpans); r < len(g.tagCache) && pos+1+nameWindow <= n {
+			c = &g.tagCache[r]
 		}
-	}
-	if k == 0 {
-		if k = simpleTagName(d, pos, n); k == 0 {
-			return false
+		var k int
+		var intern string
+		if c != nil && c.n > 0 {
+			if m := c.match(d[pos+1:]); m > 0 {
+				k, intern = pos+1+m, c.name
+			}
 		}
-		intern = internTagName(d[pos+1 : k])
-		if c != nil && k-pos-1 <= maxCachedName {
-			c.set(d[pos+1:], k-pos-1)
-			c.name = intern
-		} else if c != nil {
-			c.n = 0
+		if k == 0 {
+			if k = simpleTagName(d, pos, n); k == 0 {
+				break
+			}
+			intern = internTagName(d[pos+1 : k])
+			if c != nil && k-pos-1 <= maxCachedName {
+				c.set(d[pos+1:], k-pos-1)
+				c.name = intern
+			} else if c != nil {
+				c.n = 0
+			}
 		}
+		q := valueEnd(d, k+2)
+		// `"]` and the line end, or blanks before it, or the end of the game
+		e := q + 2
+		if q+4 <= n && binary.LittleEndian.Uint32(d[q:])&0xffffff == '"'|']'<<8|'\n'<<16 {
+			// the common case
+		} else {
+			if q+1 >= n || d[q] != '"' || d[q+1] != ']' {
+				break
+			}
+			for e < n && (d[e] == ' ' || d[e] == '\r' || d[e] == '\t') {
+				e++
+			}
+			if e < n && d[e] != '\n' {
+				break
+			}
+		}
+		// stored as addTagInterned does
+		if p.sawMove || p.afterRes {
+			p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(d[pos+1:k]), pos)
+		}
+		g.tagSpans = append(g.tagSpans, tagRef{})
+		ref := &g.tagSpans[len(g.tagSpans)-1]
+		ref.name = intern
+		if intern == "" {
+			ref.ns = len(g.tagArena)
+			g.tagArena = append(g.tagArena, d[pos+1:k]...)
+			ref.ne = len(g.tagArena)
+		}
+		ref.vs = len(g.tagArena)
+		g.tagArena = append(g.tagArena, d[k+2:q]...)
+		ref.ve = len(g.tagArena)
+		p.i, p.lastEnd = q+2, q+2
+		found = true
+		if e+1 >= n || d[e+1] != '[' {
+			break
+		}
+		// the line end, as run reads it
+		pos = e + 1
+		p.i = pos
+		p.line++
+		p.lineStart = pos
 	}
-	q := quoteOrLineEnd(d, k+2)
-	if q+1 >= n || d[q] != '"' || d[q+1] != ']' {
-		return false
-	}
-	e := q + 2
-	for e < n && (d[e] == ' ' || d[e] == '\r' || d[e] == '\t') {
-		e++
-	}
-	if e < n && d[e] != '\n' {
-		return false
-	}
-	p.addTagInterned(d[pos+1:k], intern, d[k+2:q], pos, q+2)
-	return true
+	return found
 }
 
-// quoteOrLineEnd returns the index of the first '"', '\\' or '\n' in d at
-// or after i, or len(d).
-func quoteOrLineEnd(d []byte, i int) int {
+// valueEnd returns the index of the first '"', '\\' or control byte
+// (below 0x20, '\n' among them) in d at or after i, or len(d) when there
+// is none in the whole words (eight bytes) from i: a line that close to
+// the end of the game is left to simpleTag.
+func valueEnd(d []byte, i int) int {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	const q, bs, nl = lo * '"', lo * '\\', lo * '\n'
 	for ; i+8 <= len(d); i += 8 {
 		x := binary.LittleEndian.Uint64(d[i:])
-		a, b, c := x^q, x^bs, x^nl
-		// the lowest flagged byte is the first match of one of the three
-		if t := ((a-lo)&^a | (b-lo)&^b | (c-lo)&^c) & hi; t != 0 {
+		// x^0x02 maps '"' to 0x20 and the control bytes among themselves,
+		// so that its bytes below 0x21 are exactly those; x^'\\' has a
+		// zero byte for each backslash. The lowest flagged byte is the
+		// first match (higher ones may be false positives from the
+		// borrow).
+		y, z := x^lo*0x02, x^lo*'\\'
+		if t := ((y-lo*0x21)&^y | (z-lo)&^z) & hi; t != 0 {
 			return i + bits.TrailingZeros64(t)>>3
 		}
 	}
-	for i < len(d) && d[i] != '"' && d[i] != '\\' && d[i] != '\n' {
-		i++
-	}
-	return i
+	return len(d)
 }
 
 // addTag stores a tag pair whose value needs no unescaping; end is the
@@ -1418,7 +1461,7 @@ func (p *parser) addTagInterned(name []byte, intern string, value []byte, pos, e
 	// copied with wide loads that stall on its narrow stores.
 	g.tagSpans = append(g.tagSpans, tagRef{})
 	ref := &g.tagSpans[len(g.tagSpans)-1]
-	ref.name, ref.lineNumber = intern, p.line
+	ref.name = intern
 	if intern == "" {
 		ref.ns = len(g.tagArena)
 		g.tagArena = append(g.tagArena, name...)
