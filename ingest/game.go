@@ -57,10 +57,16 @@ type Game struct {
 	tagCache [24]nameCache // the previous game's tag names, by position
 }
 
+// tagRef locates a tag pair's name (unless interned) and value in
+// g.tagArena, or, for the first tag lines of a game, which quickTags reads
+// in place, in the game's data: finish then makes one string of those
+// lines (names, quotes and line ends included, a few hundred bytes)
+// instead of appending each value to the arena.
 type tagRef struct {
-	name   string // interned name, or "" when the name is in the arena
+	name   string // interned name, or "" when the name is at ns:ne
 	ns, ne int
 	vs, ve int
+	inData bool // the offsets index the game's data, not the arena
 }
 
 type frame struct {

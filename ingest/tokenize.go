@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 )
 
@@ -123,6 +124,9 @@ type parser struct {
 	nlTrim      int  // that line's end without trailing blanks
 	movesCapped bool // MaxMoves reached
 	tagBuf      tagSpan
+	// d[rawLo:rawHi] holds the tag lines read in place by quickTags
+	// (tagRef.inData)
+	rawLo, rawHi int
 }
 
 func (p *parser) col(pos int) int { return pos - p.lineStart + 1 }
@@ -946,7 +950,11 @@ func (p *parser) tagResult() string {
 	g := p.g
 	for _, t := range g.tagSpans {
 		if t.name == "Result" {
-			return string(bytes.TrimSpace(g.tagArena[t.vs:t.ve]))
+			v := g.tagArena
+			if t.inData {
+				v = p.d
+			}
+			return string(bytes.TrimSpace(v[t.vs:t.ve]))
 		}
 	}
 	return ""
@@ -1351,6 +1359,11 @@ func (p *parser) quickTags(pos int) bool {
 	n := len(d)
 	g := p.g
 	found := false
+	// the first tag lines of the game are read in place (see tagRef)
+	inPlace := len(g.tagSpans) == 0
+	if inPlace {
+		p.rawLo = pos
+	}
 	for {
 		// the name: as at the same place of the previous game (see
 		// nameCache), or byte by byte
@@ -1393,21 +1406,26 @@ func (p *parser) quickTags(pos int) bool {
 				break
 			}
 		}
-		// stored as addTagInterned does
+		// stored as addTagInterned does, or in place
 		if p.sawMove || p.afterRes {
 			p.note(NoteTagAfterMovetext, "tag pair after the movetext began: "+string(d[pos+1:k]), pos)
 		}
 		g.tagSpans = append(g.tagSpans, tagRef{})
 		ref := &g.tagSpans[len(g.tagSpans)-1]
 		ref.name = intern
-		if intern == "" {
-			ref.ns = len(g.tagArena)
-			g.tagArena = append(g.tagArena, d[pos+1:k]...)
-			ref.ne = len(g.tagArena)
+		if inPlace {
+			ref.ns, ref.ne, ref.vs, ref.ve, ref.inData = pos+1, k, k+2, q, true
+			p.rawHi = q
+		} else {
+			if intern == "" {
+				ref.ns = len(g.tagArena)
+				g.tagArena = append(g.tagArena, d[pos+1:k]...)
+				ref.ne = len(g.tagArena)
+			}
+			ref.vs = len(g.tagArena)
+			g.tagArena = append(g.tagArena, d[k+2:q]...)
+			ref.ve = len(g.tagArena)
 		}
-		ref.vs = len(g.tagArena)
-		g.tagArena = append(g.tagArena, d[k+2:q]...)
-		ref.ve = len(g.tagArena)
 		p.i, p.lastEnd = q+2, q+2
 		found = true
 		if e+1 >= n || d[e+1] != '[' {
@@ -1543,18 +1561,29 @@ func (p *parser) finish() {
 	if p.suppressed > 0 {
 		g.Notes = append(g.Notes, Note{Code: NoteSuppressed, Message: fmt.Sprintf("%d more notes not kept", p.suppressed), Line: p.line, Col: 1})
 	}
-	// tags: one string for all names and values of the game
+	// tags: one string for the names and values in the arena, and one
+	// for the tag lines read in place
 	if len(g.tagSpans) > 0 {
-		var s string
+		var s, raw string
 		if len(g.tagArena) > 0 {
 			s = string(g.tagArena)
 		}
-		for _, t := range g.tagSpans {
+		if p.rawHi > p.rawLo {
+			raw = string(p.d[p.rawLo:p.rawHi])
+		}
+		tags := slices.Grow(g.Tags[:0], len(g.tagSpans))[:len(g.tagSpans)]
+		for i := range tags {
+			t := &g.tagSpans[i]
+			src, off := s, 0
+			if t.inData {
+				src, off = raw, p.rawLo
+			}
 			name := t.name
 			if name == "" {
-				name = s[t.ns:t.ne]
+				name = src[t.ns-off : t.ne-off]
 			}
-			g.Tags = append(g.Tags, Tag{Name: name, Value: s[t.vs:t.ve]})
+			tags[i] = Tag{Name: name, Value: src[t.vs-off : t.ve-off]}
 		}
+		g.Tags = tags
 	}
 }
