@@ -90,17 +90,20 @@ func looksCP1251(src []byte) bool {
 	return 2*cyrillic > high
 }
 
-// validUTF8 is utf8.Valid with a faster scan of the ASCII part, 32 bytes
+// validUTF8 is utf8.Valid with a faster scan of the ASCII part, 64 bytes
 // at a time (games are mostly ASCII).
 func validUTF8(b []byte) bool {
 	const hi = 0x8080808080808080
-	for len(b) >= 32 {
-		w := binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
-			binary.LittleEndian.Uint64(b[16:24]) | binary.LittleEndian.Uint64(b[24:32])
-		if w&hi != 0 {
+	for len(b) >= 64 {
+		w := b[:64:64]
+		x := binary.LittleEndian.Uint64(w[0:8]) | binary.LittleEndian.Uint64(w[8:16]) |
+			binary.LittleEndian.Uint64(w[16:24]) | binary.LittleEndian.Uint64(w[24:32]) |
+			binary.LittleEndian.Uint64(w[32:40]) | binary.LittleEndian.Uint64(w[40:48]) |
+			binary.LittleEndian.Uint64(w[48:56]) | binary.LittleEndian.Uint64(w[56:64])
+		if x&hi != 0 {
 			break // b[0] starts a character: everything before it was ASCII
 		}
-		b = b[32:]
+		b = b[64:]
 	}
 	return utf8.Valid(b)
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -197,6 +198,23 @@ func TestTranslatedMatchesEnglish(t *testing.T) {
 				notation, _ := tr[i].Tag("Notation")
 				t.Errorf("%s game %d (%s): %d moves %v vs %d moves %v (err %v)", name, i, notation,
 					len(tr[i].Moves), tr[i].Result, len(en[i].Moves), en[i].Result, tr[i].Err)
+			}
+		}
+	}
+}
+
+// TestValidUTF8 checks the word-at-a-time ASCII scan against utf8.Valid
+// with a valid or broken sequence at every place of a buffer, across the
+// 64-byte strides and the tail.
+func TestValidUTF8(t *testing.T) {
+	for _, seq := range []string{"é", "\xe9", "€", "\xe2\x82", "\xf0\x9f\x98\x80", "\xc0\x80", "\x80", "\xff"} {
+		for n := 0; n <= 200; n++ {
+			for at := 0; at+len(seq) <= n; at++ {
+				b := bytes.Repeat([]byte{'a'}, n)
+				copy(b[at:], seq)
+				if got, want := validUTF8(b), utf8.Valid(b); got != want {
+					t.Fatalf("%q at %d of %d: validUTF8 = %v, utf8.Valid = %v", seq, at, n, got, want)
+				}
 			}
 		}
 	}
