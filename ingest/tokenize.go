@@ -437,16 +437,20 @@ func (p *parser) mainLine(i, j int) int {
 	}
 	for {
 		i = j
-		// The bytes after the move are read through fixed-length windows,
-		// so that constant indexes need no bounds checks.
-		if n-i < 20 {
+		// The bytes after the move, up to the next move's first eight, are
+		// read through one window of fixed length (a ply takes at most 35
+		// of them: a space, the clock comment and a space, a move number of
+		// three digits with "..." and a space, and the move's word), so
+		// that constant or masked indexes need no bounds checks. The last
+		// bytes of the game are left to run.
+		if n-i < plyWindow {
 			break
 		}
-		w := d[i : i+20 : i+20]
+		w := d[i : i+plyWindow : i+plyWindow]
 		if w[0] != ' ' {
 			break
 		}
-		k := 1
+		k := 1 // w[k:] follows the move and its clock comment
 		if w[1] == '{' {
 			// "{ [%clk h:mm:ss] }": "{ [%clk " and "h:mm:ss]" read as
 			// words, then " }"
@@ -464,51 +468,45 @@ func (p *parser) mainLine(i, j int) int {
 			k = 20
 		}
 		i += k
-		if n-i < 16 {
-			break
-		}
-		v := d[i : i+16 : i+16]
-		c := v[0]
-		if c-'1' <= 8 {
-			// a move number "12." or "12..." and a space, as in run, of
-			// at most three digits; one starting with '0' ("0.5-0.5") is
-			// left to run. The tests are branches rather than word
-			// arithmetic: they are well predicted and keep i off the
-			// data dependency chain. (e stays below 8: the masks only
-			// spare bounds checks.)
-			e := 1
-			if v[1]-'0' <= 9 {
-				e = 2
-				if v[2]-'0' <= 9 {
-					e = 3
-				}
+		u := binary.LittleEndian.Uint64(w[k&31:])
+		if c := byte(u); c-'1' <= 8 {
+			// a move number "12." or "12..." and an optional space, as in
+			// run, of at most three digits; one starting with '0'
+			// ("0.5-0.5") is left to run. e is the number's length, and
+			// the dots follow it in r.
+			e := bits.TrailingZeros64(nonDigits(u)) >> 3
+			if e > 3 {
+				break
 			}
-			if v[e&15] != '.' {
+			r := u >> (e * 8 & 63)
+			if byte(r) != '.' {
 				break
 			}
 			e++
-			if v[e&15] == '.' {
-				if v[(e+1)&15] != '.' {
+			if byte(r>>8) == '.' {
+				if byte(r>>16) != '.' {
 					break
 				}
 				e += 2
 			}
-			if v[e&15] == ' ' {
+			if byte(u>>(e*8&63)) == ' ' {
 				e++
 			}
-			c = v[e&15]
+			// (e is at most 8, and k+e at most 28)
+			k += e
 			i += e
+			u = binary.LittleEndian.Uint64(w[k&31:])
 		}
-		if c|0x20 < 'a' || c|0x20 > 'z' || len(ms) >= limit || n-i < 8 {
+		if c := byte(u); c|0x20 < 'a' || c|0x20 > 'z' || len(ms) >= limit {
 			break
 		}
-		// the move's end: the first byte after c that is not a letter,
-		// a digit or one of "+,-./:" must be a space within the word (so
-		// it is where tokenEnd stops, and "e8(Q)" is ruled out)
-		u8 := d[i : i+8 : i+8]
-		u := binary.LittleEndian.Uint64(u8)
+		// the move's end: the first byte after its first that is not a
+		// letter, a digit or one of "+,-./:" must be a space within the
+		// word (so it is where tokenEnd stops, and "e8(Q)" is ruled out),
+		// and the byte before it not a '.'; y holds both in its low bytes
+		// (for t = 8, no space: the byte shifted in is 0)
 		t := bits.TrailingZeros64(nonMoveBytes(u)&^0x80) >> 3
-		if t == 8 || byte(u>>(t*8&63)) != ' ' || byte(u>>((t-1)*8&63)) == '.' {
+		if y := u >> ((t - 1) * 8 & 63); byte(y>>8) != ' ' || byte(y) == '.' {
 			break
 		}
 		j = i + t
@@ -520,6 +518,7 @@ func (p *parser) mainLine(i, j int) int {
 		// store it in the next slot, below limit and so below cap(ms)
 		ms = ms[:len(ms)+1]
 		m = &ms[len(ms)-1]
+		u8 := w[k&31 : k&31+8]
 		m.setPlain(u8[:t:t], line, i-col1)
 	}
 	p.g.Moves = ms
@@ -544,6 +543,19 @@ func (m *MoveToken) setPlain(text []byte, line, col int) {
 	m.EvalCP, m.EvalMate, m.Variations = 0, 0, 0
 	m.NAGs, m.NumNAGs = [4]uint8{}, 0
 	m.HasEvalCP, m.HasEvalMate, m.EnPassantMark, m.DrawOffer, m.Null = false, false, false, false, false
+}
+
+// plyWindow is the number of bytes mainLine reads after a move: the 35 a
+// ply takes at most, rounded up so that a word read at an index masked
+// with 31 stays inside.
+const plyWindow = 40
+
+// nonDigits returns the high bit of each byte of x that is not an ASCII
+// digit: adding 0x46 sets it from ':' on (up to 0xB9), adding 0x50 leaves
+// it clear below '0' and above 0xAF. Only the lowest bit set is exact (a
+// byte above a non-digit may take its carry).
+func nonDigits(x uint64) uint64 {
+	return (x + 0x4646_4646_4646_4646 | ^(x + 0x5050_5050_5050_5050)) & 0x8080_8080_8080_8080
 }
 
 // clkOpen is "{ [%clk " and clkClose " }" as little-endian words.
