@@ -359,3 +359,36 @@ func TestSmallReads(t *testing.T) {
 	}
 	checkAccounting(t, []byte(in), games, nil, skips, r.Stats())
 }
+
+// TestSplitLongComment splits lines that one long comment fills for the
+// most part (read by movetext rather than fastLine's searches) in the
+// cases where the two readings differ, so that the splitter keeps what
+// fastLine decides: a last move after a single comment or a line of
+// comments and move numbers only (which fastLine counts differently as
+// moves), a result inside a variation, ':' results, and lines that
+// fastLine declines.
+func TestSplitLongComment(t *testing.T) {
+	c := "{ " + strings.Repeat("d=25, pd=Rxe5, mt=00:02:05, pv=e5 Rxe5 Nxe5 fxe5 ", 6) + "}"
+	tags := "[Event \"x\"]\n[Result \"*\"]\n\n"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"move after the comment", tags + c + " e4\n\n1. d4 d5 *\n", "1"},
+		{"move number after the comment", tags + c + " 1. \n\n1. d4 d5 *\n", "1"},
+		{"two comments", tags + c + " {b}\n\n1. d4 d5 *\n", "1 6"},
+		{"number and comments", tags + "1. " + c + " {x} 2. *\n\n1. d4 *\n", "1 6"},
+		{"result in a variation", tags + "1. e4 (1. d4\n" + c + " 1-0\n) e5 *\n\n1. c4 *\n", "1 g6 8"},
+		{"colon result", tags + "1. e4 " + c + " 1:0 Nf3\n\n1. d4 *\n", "1 6"},
+		{"result then a move", tags + "1. e4 " + c + " 1-0 e5\n\n1. d4 *\n", "1 4 6"},
+		{"semicolon", tags + "1. e4 " + c + " ;x\n\n1. d4 *\n", "1 6"},
+		{"open comment", tags + "1. e4 " + c + " e5 {\n\n[Event \"z\"]\n1. d4 *\n", "1 6"},
+		{"parenthesis inside", tags + "1. e4 " + strings.Replace(c, "Nxe5", "(Nxe5", 1) + " 1-0\n\n1. d4 *\n", "1 6"},
+		{"result at the end", tags + "1. e4 " + c + " 1/2-1/2\n1. d4 *\n", "1 5"},
+	}
+	for _, tc := range tests {
+		games, skips, _ := splitString(t, tc.in, Options{})
+		if got := gameLines(games, skips); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -312,7 +312,7 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 			s.st = stMoves
 		}
 	}
-	if s.st == stMoves && s.fastLine(b[j:e]) {
+	if s.st == stMoves && s.fastLine(b, j, e, base) {
 		return
 	}
 	s.movetext(b, j, e, base)
@@ -323,8 +323,10 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 // It declines (returns false) when the line has variations, ';' comments,
 // a comment left open, or a possible result token before its last token;
 // movetext then scans the line byte by byte. Results written with ':'
-// ("1:0") in the middle of such a line are not looked for.
-func (s *splitter) fastLine(l []byte) bool {
+// ("1:0") in the middle of such a line are not looked for. b[j:e] is the
+// line (from its first token).
+func (s *splitter) fastLine(b []byte, j, e int, base int64) bool {
+	l := b[j:e]
 	if len(l) < 256 {
 		return false // short lines: the byte loop is cheaper than many searches
 	}
@@ -340,7 +342,7 @@ func (s *splitter) fastLine(l []byte) bool {
 		}
 		lastClose--
 	}
-	if lastClose < 0 || bytes.IndexByte(l, ';') >= 0 || bytes.IndexByte(l, '(') >= 0 || bytes.IndexByte(l, ')') >= 0 {
+	if lastClose < 0 {
 		return false
 	}
 	// the last token, after the last comment
@@ -352,18 +354,54 @@ func (s *splitter) fastLine(l []byte) bool {
 	for start > lastClose+1 && !isSpace(l[start-1]) {
 		start--
 	}
+	firstClose := firstOpen + 1 + bytes.IndexByte(l[firstOpen+1:], '}')
+	// what the line does when the searches below find nothing
+	result := start < end && mayStartResult(l[start]) && isSplitResult(l[start:end])
+	sawMove := s.sawMove || nonSpace(l[:firstOpen]) || nonSpace(l[lastClose+1:start]) || firstClose < lastClose
+	if 3*(firstClose-firstOpen) > 2*len(l) && s.sparseLine(b, j, e, base, result, sawMove) {
+		return true
+	}
+	if bytes.IndexByte(l, ';') >= 0 || bytes.IndexByte(l, '(') >= 0 || bytes.IndexByte(l, ')') >= 0 {
+		return false
+	}
 	// any other result-like token outside comments sends the line to the slow path
 	if resultCandidate(l[:start], '-') || resultCandidate(l[:start], '/') || resultCandidate(l[:start], '*') ||
 		resultCandidate(l[:start], 0xC2) || resultCandidate(l[:start], 0xE2) {
 		return false
 	}
-	if start < end && mayStartResult(l[start]) && isSplitResult(l[start:end]) {
+	if result {
 		s.st = stAfterResult
 	}
-	if nonSpace(l[:firstOpen]) || nonSpace(l[lastClose+1:start]) || firstOpen+1+bytes.IndexByte(l[firstOpen+1:], '}') < lastClose {
-		s.sawMove = true
-	}
+	s.sawMove = sawMove
 	return true
+}
+
+// sparseLine reads a line that its first comment fills for two thirds or
+// more (a move and the engine's output, as in TCEC files) with movetext,
+// which skips the comment with one search and reads the third left at
+// most byte by byte, where fastLine's searches would read the whole line
+// eight times. The outcome must be the one fastLine would give when its
+// searches find nothing (result: the last token is a result; sawMove: the
+// new s.sawMove): it then does not matter which of the two would have read
+// the line. It is so unless the line holds a variation, a ';' comment or a
+// result before its last token (fastLine declines such a line) or, rarely,
+// where the two differ (a result inside a variation, a line of comments and
+// move numbers only, a last move after a single comment). Otherwise the
+// splitter's state is put back as it was and sparseLine returns false.
+func (s *splitter) sparseLine(b []byte, j, e int, base int64, result, sawMove bool) bool {
+	st, inBrace, braceBlank, skipRest, depth, nnames, nev := s.st, s.inBrace, s.braceBlank, s.skipRest, s.depth, s.nnames, len(s.ev)
+	oldSawMove := s.sawMove
+	s.movetext(b, j, e, base)
+	want := stMoves
+	if result {
+		want = stAfterResult
+	}
+	if s.st == want && s.sawMove == sawMove && !s.inBrace && !s.skipRest && s.depth == depth && len(s.ev) == nev {
+		return true
+	}
+	s.st, s.inBrace, s.braceBlank, s.skipRest, s.depth, s.nnames, s.ev = st, inBrace, braceBlank, skipRest, depth, nnames, s.ev[:nev]
+	s.sawMove = oldSawMove
+	return false
 }
 
 func nonSpace(b []byte) bool {
