@@ -20,8 +20,8 @@ var benchData struct {
 	m map[string][]byte
 }
 
-// benchInput returns the decompressed content of a corpus games file,
-// cached for the run.
+// benchInput returns the decompressed content of a corpus games file
+// (zstd, or plain when the name does not end in .zst), cached for the run.
 func benchInput(b *testing.B, name string) []byte {
 	b.Helper()
 	benchData.Lock()
@@ -35,12 +35,17 @@ func benchInput(b *testing.B, name string) []byte {
 		b.Skipf("corpus not available: %v", err)
 	}
 	defer f.Close()
-	d, err := zstd.NewReader(f, zstd.WithDecoderMaxWindow(MaxZstdWindow))
-	if err != nil {
-		b.Fatal(err)
+	var data []byte
+	if filepath.Ext(name) == ".zst" {
+		d, err := zstd.NewReader(f, zstd.WithDecoderMaxWindow(MaxZstdWindow))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer d.Close()
+		data, err = io.ReadAll(d)
+	} else {
+		data, err = io.ReadAll(f)
 	}
-	defer d.Close()
-	data, err := io.ReadAll(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,6 +59,7 @@ func benchInput(b *testing.B, name string) []byte {
 var benchFiles = []struct{ name, file string }{
 	{"lichess", "lichess-jishanshaikh4-37k.pgn.zst"},
 	{"tcec", "tcec-seasons-1-14.pgn.zst"},
+	{"twic", "shakmaty-bench-twic1599_1000k.pgn"}, // 80-column movetext, no comments
 }
 
 func splitAll(b *testing.B, data []byte, fn func(*Block)) {
