@@ -426,6 +426,9 @@ func (p *parser) mainLine(i, j int) int {
 	// call)
 	limit := min(cap(ms), k0+p.opts.MaxMoves-p.nmoves)
 	line, col1 := p.line, p.lineStart-1
+	// next indexes moveNumbers with the number the next move would have,
+	// once one was read
+	next := noMoveNumber
 	var m *MoveToken
 	if k := len(ms); k < cap(ms) {
 		ms = ms[:k+1]
@@ -472,25 +475,35 @@ func (p *parser) mainLine(i, j int) int {
 		if c := byte(u); c-'1' <= 8 {
 			// a move number "12." or "12..." and an optional space, as in
 			// run, of at most three digits; one starting with '0'
-			// ("0.5-0.5") is left to run. e is the number's length, and
-			// the dots follow it in r.
-			e := bits.TrailingZeros64(nonDigits(u)) >> 3
-			if e > 3 {
-				break
-			}
-			r := u >> (e * 8 & 63)
-			if byte(r) != '.' {
-				break
-			}
-			e++
-			if byte(r>>8) == '.' {
-				if byte(r>>16) != '.' {
+			// ("0.5-0.5") is left to run. The one that follows the last
+			// (see moveNumbers) is compared as a word; e is the number's
+			// length.
+			var e int
+			if uint(next) < uint(len(moveNumbers)) && u&moveNumbers[next].mask == moveNumbers[next].word {
+				e = int(moveNumbers[next].len)
+			} else {
+				// the digits, then the dots in r
+				e = bits.TrailingZeros64(nonDigits(u)) >> 3
+				if e > 3 {
 					break
 				}
-				e += 2
-			}
-			if byte(u>>(e*8&63)) == ' ' {
+				r := u >> (e * 8 & 63)
+				if byte(r) != '.' {
+					break
+				}
+				next = moveNumberIndex(u, e, byte(r>>8) == '.')
 				e++
+				if byte(r>>8) == '.' {
+					if byte(r>>16) != '.' {
+						break
+					}
+					e += 2
+				}
+				if byte(u>>(e*8&63)) == ' ' {
+					e++
+				} else {
+					next = noMoveNumber // not spelt as in moveNumbers
+				}
 			}
 			// (e is at most 8, and k+e at most 28)
 			k += e
@@ -520,6 +533,7 @@ func (p *parser) mainLine(i, j int) int {
 		m = &ms[len(ms)-1]
 		u8 := w[k&31 : k&31+8]
 		m.setPlain(u8[:t:t], line, i-col1)
+		next++ // the other side's move follows
 	}
 	p.g.Moves = ms
 	p.nmoves += len(ms) - k0
@@ -549,6 +563,55 @@ func (m *MoveToken) setPlain(text []byte, line, col int) {
 // ply takes at most, rounded up so that a word read at an index masked
 // with 31 stays inside.
 const plyWindow = 40
+
+// moveNumber is the spelling of a move number with its space, "12. "
+// before a white move or "12... " before a black one, as a little-endian
+// word: x starts with it when x&mask == word.
+type moveNumber struct {
+	word, mask uint64
+	len        uint8
+}
+
+// moveNumbers holds the spellings of the move numbers 1 to 999, white's
+// and black's for each, in the order of the moves: once mainLine has read
+// a number, the next move's is known (the index plus one per move), and a
+// file that writes every number so (Lichess) has each compared as one
+// word instead of being read digit by digit. The comparison is exact: a
+// text that starts with such a spelling reads digit by digit to the same
+// length. A file that omits black's numbers (TWIC) has the white ones
+// compared so; any other text is read digit by digit, and sets the index
+// anew.
+var moveNumbers = func() (t [2 * 999]moveNumber) {
+	for k := range t {
+		s := strconv.Itoa(k/2+1) + ". "
+		if k%2 == 1 {
+			s = strconv.Itoa(k/2+1) + "... "
+		}
+		var b [8]byte
+		copy(b[:], s)
+		t[k] = moveNumber{word: binary.LittleEndian.Uint64(b[:]), mask: 1<<(8*len(s)) - 1, len: uint8(len(s))}
+	}
+	return t
+}()
+
+// noMoveNumber is an index past moveNumbers: no number is expected.
+const noMoveNumber = len(moveNumbers)
+
+// moveNumberIndex returns the index in moveNumbers of the number whose e
+// digits (1 to 3, the first not '0') start x, before a black move when
+// black is set.
+func moveNumberIndex(x uint64, e int, black bool) int {
+	y := x - 0x3030_3030_3030_3030 // the digits' values in the low bytes
+	n := int(byte(y))
+	for k := 1; k < e; k++ {
+		n = n*10 + int(byte(y>>(8*k)))
+	}
+	k := 2 * (n - 1)
+	if black {
+		k++
+	}
+	return k
+}
 
 // nonDigits returns the high bit of each byte of x that is not an ASCII
 // digit: adding 0x46 sets it from ':' on (up to 0xB9), adding 0x50 leaves

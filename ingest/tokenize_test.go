@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -522,5 +523,38 @@ func TestParseReusedGame(t *testing.T) {
 				t.Fatalf("game %d: reused Game differs:\n%s\nfresh:\n%s", i, b.String(), a.String())
 			}
 		}
+	}
+}
+
+// TestMoveNumbers checks the spellings mainLine compares as words and the
+// index it computes from a number it read digit by digit.
+func TestMoveNumbers(t *testing.T) {
+	for k, mn := range moveNumbers {
+		n, black := k/2+1, k%2 == 1
+		s := strconv.Itoa(n) + ". "
+		if black {
+			s = strconv.Itoa(n) + "... "
+		}
+		var b [8]byte
+		copy(b[:], s+"Nf3xxxxx")
+		x := binary.LittleEndian.Uint64(b[:])
+		if x&mn.mask != mn.word || int(mn.len) != len(s) {
+			t.Fatalf("moveNumbers[%d] does not spell %q", k, s)
+		}
+		if got := moveNumberIndex(x, len(strconv.Itoa(n)), black); got != k {
+			t.Fatalf("moveNumberIndex(%q) = %d, want %d", s, got, k)
+		}
+	}
+	// a game whose numbers follow each other, skip, repeat or lack the space
+	var g Game
+	raw := RawGame{Data: []byte("1. e4 1... e5 2. Nf3 2... Nc6 3. Bb5 4... a6 4... Ba4 5.O-O 5... Nf6 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *\n"), Line: 1, Col: 1}
+	ParseGame(raw, "t.pgn", ParseOptions{}, &g)
+	var got []string
+	for _, m := range g.Moves {
+		got = append(got, string(m.Text)+"@"+strconv.Itoa(m.Col))
+	}
+	want := "e4@4 e5@12 Nf3@18 Nc6@27 Bb5@34 a6@43 Ba4@51 O-O@57 Nf6@66 Re1@73 b5@77 Bb3@83 d6@87 c3@93 O-O@96 h3@103"
+	if strings.Join(got, " ") != want {
+		t.Errorf("moves %s, want %s", strings.Join(got, " "), want)
 	}
 }
