@@ -352,10 +352,10 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 
 // The messages of the commonest findings, by the colour of the side to move.
 var (
-	mateMessage      = [2]string{"White is checkmated: Black wins", "Black is checkmated: White wins"}
+	mateMessage      = [2]string{"white is checkmated: black wins", "black is checkmated: white wins"}
 	stalemateMessage = [2]string{
-		"White has no legal move and is not in check: the game is drawn by stalemate",
-		"Black has no legal move and is not in check: the game is drawn by stalemate",
+		"white has no legal move and is not in check: the game is drawn by stalemate",
+		"black has no legal move and is not in check: the game is drawn by stalemate",
 	}
 )
 

@@ -314,3 +314,36 @@ func TestSANOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestEndMessages pins the messages of the commonest findings, which are
+// written out as constants, to the colours' names.
+func TestEndMessages(t *testing.T) {
+	tests := []struct {
+		name, fen, moves, kind string
+		loser                  chess.Color
+	}{
+		{"white mated", "", "f3 e5 g4 Qh4#", KindCheckmate, chess.White},
+		{"black mated", "", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#", KindCheckmate, chess.Black},
+		{"black stalemated", "k7/8/3Q4/8/8/8/8/7K w - - 0 1", "Qb6", KindStalemate, chess.Black},
+		{"white stalemated", "K7/8/3q4/8/8/8/8/7k b - - 0 1", "Qb6", KindStalemate, chess.White},
+	}
+	for _, tt := range tests {
+		r := judge(t, game(tt.fen, tt.moves))
+		want := tt.loser.String() + " is checkmated: " + tt.loser.Other().String() + " wins"
+		if tt.kind == KindStalemate {
+			want = tt.loser.String() + " has no legal move and is not in check: the game is drawn by stalemate"
+		}
+		found := false
+		for _, f := range r.Findings {
+			if f.Kind == tt.kind {
+				found = true
+				if f.Message != want {
+					t.Errorf("%s: message %q, want %q", tt.name, f.Message, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s finding in %v", tt.name, tt.kind, kinds(r))
+		}
+	}
+}
