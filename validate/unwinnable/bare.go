@@ -429,45 +429,25 @@ func (a *Analyzer) attacksAfter(p *chess.Position, m chess.Move, lk chess.Square
 // winner does not attack (through the king): no other man can take the
 // checker or interpose. With pawns, the move generator decides.
 func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy chess.Bitboard, ply int) bool {
-	w := a.w
-	own := p.ByColor(w)
-	occNoKing := occ &^ lk.Bitboard()
 	around := chess.KingAttacks(lk)
 	lp := p.Pieces(a.l, chess.Pawn)
-	flights := around &^ att &^ lp
-	bish := chess.BishopAttacks(lk, occ)
-	rook := chess.RookAttacks(lk, occ)
-	for b := heavy; b != 0; {
-		from := b.PopFirst()
-		pt := p.PieceAt(from).Type()
-		checks := rook
-		if pt == chess.Queen {
-			checks |= bish
+	for m := range heavyChecks(p, a.w, lk, occ, heavy, around&^att&^lp) {
+		a.nodes++
+		var mate bool
+		if lp == 0 {
+			att2, _ := a.attacksAfter(p, m, lk)
+			mate = around&^att2 == 0
+		} else {
+			c := *p
+			c.Play(m)
+			mate = !c.HasLegalMove()
 		}
-		occFrom := occNoKing &^ from.Bitboard()
-		for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
-			to := d.PopFirst()
-			if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
-				continue
-			}
-			m := chess.NewMove(from, to)
-			a.nodes++
-			var mate bool
-			if lp == 0 {
-				att2, _ := a.attacksAfter(p, m, lk)
-				mate = around&^att2 == 0
-			} else {
-				c := *p
-				c.Play(m)
-				mate = !c.HasLegalMove()
-			}
-			if mate {
-				// Checked (the piece on to attacks lk) with no flight.
-				a.line[ply] = m
-				a.mateLen = ply + 1
-				copy(a.mateLine[:ply+1], a.line[:ply+1])
-				return true
-			}
+		if mate {
+			// Checked (the piece on to attacks lk) with no flight.
+			a.line[ply] = m
+			a.mateLen = ply + 1
+			copy(a.mateLine[:ply+1], a.line[:ply+1])
+			return true
 		}
 	}
 	return false

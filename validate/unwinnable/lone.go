@@ -1,6 +1,10 @@
 package unwinnable
 
-import "github.com/arbiter-chess/arbiter/chess"
+import (
+	"iter"
+
+	"github.com/arbiter-chess/arbiter/chess"
+)
 
 // The lone-king construction: when the loser has nothing but its king and
 // the winner has a queen, a rook or a pawn, a mate is built directly
@@ -736,8 +740,6 @@ func (a *Analyzer) loneMate(p *chess.Position, lk chess.Square, occ, heavy chess
 		att |= chess.PieceAttacks(w, p.PieceAt(s).Type(), s, occNoKing)
 	}
 	flights := around &^ att &^ p.ByColor(a.l)
-	bish := chess.BishopAttacks(lk, occ)
-	rook := chess.RookAttacks(lk, occ)
 	try := func(m chess.Move) bool {
 		cc := *p
 		cc.Play(m)
@@ -750,25 +752,13 @@ func (a *Analyzer) loneMate(p *chess.Position, lk chess.Square, occ, heavy chess
 		}
 		return false
 	}
-	for b := heavy; b != 0; {
-		from := b.PopFirst()
-		pt := p.PieceAt(from).Type()
-		checks := rook
-		if pt == chess.Queen {
-			checks |= bish
+	for m := range heavyChecks(p, w, lk, occ, heavy, flights) {
+		from, to := m.From(), m.To()
+		if around.Has(to) && p.AttackersTo(to, w, occNoKing&^from.Bitboard()|to.Bitboard())&^from.Bitboard() == 0 {
+			continue // the loser's king takes the undefended checker
 		}
-		occFrom := occNoKing &^ from.Bitboard()
-		for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
-			to := d.PopFirst()
-			if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
-				continue
-			}
-			if around.Has(to) && p.AttackersTo(to, w, occFrom|to.Bitboard())&^from.Bitboard() == 0 {
-				continue
-			}
-			if try(chess.NewMove(from, to)) {
-				return true
-			}
+		if try(m) {
+			return true
 		}
 	}
 	for b := p.Pieces(w, chess.Pawn) & relRank(w, 6); b != 0; {
@@ -784,6 +774,39 @@ func (a *Analyzer) loneMate(p *chess.Position, lk chess.Square, occ, heavy chess
 		}
 	}
 	return false
+}
+
+// heavyChecks yields the moves of w's queens and rooks in heavy that check
+// the king on lk (with the board occupied as occ) from a square whose
+// attacks, through the king, cover every square of flights: the checks
+// that may mate, each still to be confirmed by the caller. The order is
+// fixed (by square of the piece, then of its destination), so that the
+// constructions that use it find the same mates.
+func heavyChecks(p *chess.Position, w chess.Color, lk chess.Square, occ, heavy, flights chess.Bitboard) iter.Seq[chess.Move] {
+	return func(yield func(chess.Move) bool) {
+		own := p.ByColor(w)
+		occNoKing := occ &^ lk.Bitboard()
+		bish := chess.BishopAttacks(lk, occ)
+		rook := chess.RookAttacks(lk, occ)
+		for b := heavy; b != 0; {
+			from := b.PopFirst()
+			pt := p.PieceAt(from).Type()
+			checks := rook
+			if pt == chess.Queen {
+				checks |= bish
+			}
+			occFrom := occNoKing &^ from.Bitboard()
+			for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
+				to := d.PopFirst()
+				if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
+					continue
+				}
+				if !yield(chess.NewMove(from, to)) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // promotionDistance is the number of pushes w's most advanced pawn that can
