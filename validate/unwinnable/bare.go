@@ -46,18 +46,9 @@ func (a *Analyzer) bareKing(root *chess.Position) bool {
 // at the root, fewer in the dives, which try it again later): a failed
 // attempt bans its first target square and the squares next to it.
 func (a *Analyzer) bareAt(root *chess.Position, ply0, tries int) bool {
-	var banned chess.Bitboard
-	for range tries {
-		e, found := a.bareLine(root, ply0, banned)
-		if found {
-			return true
-		}
-		if e == chess.NoSquare {
-			return false
-		}
-		banned |= e.Bitboard() | chess.KingAttacks(e)
-	}
-	return false
+	return tryTargets(tries, func(banned chess.Bitboard) (chess.Square, bool) {
+		return a.bareLine(root, ply0, banned)
+	})
 }
 
 // bareTarget chooses the target of the construction in p (see

@@ -17,34 +17,11 @@ import (
 func TestBareWitness(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	sets := []string{"Q", "R", "QQ", "RR", "QR", "QP", "RP", "RPP", "QB", "RN", "QBN", "RBPP", "QRPPP", "QNNP", "P", "PP", "BP", "NPP", "Qp", "Rpp", "QPpp", "Ppp", "PPp"}
-	a := NewAnalyzer(Options{TTBits: 10})
 	rounds := 6000
 	if long() {
 		rounds = 60000
 	}
-	tried, found := 0, 0
-	for i := 0; i < rounds; i++ {
-		set := sets[i%len(sets)]
-		stm := byte('w')
-		if rng.IntN(2) == 1 {
-			stm = 'b'
-		}
-		p, ok := randomLonePosition(rng, set, stm)
-		if !ok || !p.HasLegalMove() {
-			continue
-		}
-		tried++
-		a.w, a.l = chess.White, chess.Black
-		a.nodes, a.limit, a.mateLen = 0, 1<<30, -1
-		if a.bareKing(&p) {
-			found++
-			if err := CheckWitness(&p, chess.White, a.mateLine[:a.mateLen]); err != nil {
-				t.Fatalf("%s: %v", p.FEN(), err)
-			}
-		} else if a.mateLen != -1 {
-			t.Fatalf("%s: failed attempt left a mate line", p.FEN())
-		}
-	}
+	tried, found := constructionRounds(t, rng, sets, rounds, (*Analyzer).bareKing, true)
 	t.Logf("%d positions, %d mates built", tried, found)
 	if found < tried*3/4 {
 		t.Errorf("only %d of %d positions mated", found, tried)

@@ -225,9 +225,19 @@ func (a *Analyzer) loneKingAt(root *chess.Position, ply0 int) bool {
 			return false
 		}
 	}
+	return tryTargets(loneTries, func(banned chess.Bitboard) (chess.Square, bool) {
+		return a.loneLine(root, banned, ply0)
+	})
+}
+
+// tryTargets runs a construction (line: a mate found, or else the target
+// square it used, NoSquare when it cannot be tried again) up to tries
+// times, each failed target square banned with its neighbours for the
+// next attempt, and reports a mate.
+func tryTargets(tries int, line func(banned chess.Bitboard) (chess.Square, bool)) bool {
 	var banned chess.Bitboard
-	for try := 0; try < loneTries; try++ {
-		e, found := a.loneLine(root, banned, ply0)
+	for range tries {
+		e, found := line(banned)
 		if found {
 			return true
 		}

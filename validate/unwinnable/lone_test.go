@@ -43,17 +43,15 @@ func randomLonePosition(rng *rand.Rand, pieces string, stm byte) (chess.Position
 	return p, true
 }
 
-// TestLoneWitness: on random positions of a lone king (or king and pawns)
-// against queens, rooks, pawns and minor pieces, every line the lone-king
-// construction reports replays legally to the winner's mate (it builds its
-// moves without the move generator for the winner, so this checks its
-// legality argument), and it succeeds on most of them.
-func TestLoneWitness(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	sets := []string{"Q", "R", "P", "QP", "RP", "PP", "RB", "QN", "RRP", "PPP", "QBPP", "Pp", "Qpp", "RPpp", "PPppp", "Rp"}
+// constructionRounds runs build (a construction for White) on rounds
+// random positions of the material sets (randomLonePosition, either side
+// to move, those with a legal move), checks every mate line it reports
+// with CheckWitness and, with cleanFail, that a failed attempt reports no
+// line, and returns the positions tried and the mates built.
+func constructionRounds(t *testing.T, rng *rand.Rand, sets []string, rounds int, build func(*Analyzer, *chess.Position) bool, cleanFail bool) (tried, found int) {
+	t.Helper()
 	a := NewAnalyzer(Options{TTBits: 10})
-	tried, found := 0, 0
-	for i := 0; i < 6000; i++ {
+	for i := 0; i < rounds; i++ {
 		set := sets[i%len(sets)]
 		stm := byte('w')
 		if rng.IntN(2) == 1 {
@@ -65,14 +63,28 @@ func TestLoneWitness(t *testing.T) {
 		}
 		tried++
 		a.w, a.l = chess.White, chess.Black
-		a.nodes, a.limit = 0, 1<<30
-		if a.loneKing(&p) {
+		a.nodes, a.limit, a.mateLen = 0, 1<<30, -1
+		if build(a, &p) {
 			found++
 			if err := CheckWitness(&p, chess.White, a.mateLine[:a.mateLen]); err != nil {
 				t.Fatalf("%s: %v", p.FEN(), err)
 			}
+		} else if cleanFail && a.mateLen != -1 {
+			t.Fatalf("%s: failed attempt left a mate line", p.FEN())
 		}
 	}
+	return tried, found
+}
+
+// TestLoneWitness: on random positions of a lone king (or king and pawns)
+// against queens, rooks, pawns and minor pieces, every line the lone-king
+// construction reports replays legally to the winner's mate (it builds its
+// moves without the move generator for the winner, so this checks its
+// legality argument), and it succeeds on most of them.
+func TestLoneWitness(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	sets := []string{"Q", "R", "P", "QP", "RP", "PP", "RB", "QN", "RRP", "PPP", "QBPP", "Pp", "Qpp", "RPpp", "PPppp", "Rp"}
+	tried, found := constructionRounds(t, rng, sets, 6000, (*Analyzer).loneKing, false)
 	t.Logf("%d positions, %d mates built", tried, found)
 	if found < tried/2 {
 		t.Errorf("only %d of %d positions mated", found, tried)
