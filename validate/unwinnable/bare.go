@@ -152,12 +152,15 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 				}
 			}
 			m = chess.NewMove(lk, best)
-		case !heavy && !p.InCheck():
+		case i == 0 && p.InCheck():
+			// By a pawn. Only at the root: the construction never puts
+			// the winner in check (see above), so later plies need not
+			// ask.
+			return first, false
+		case !heavy:
 			if m = a.barePush(&p, lk, occ, ply); m == noMove {
 				return first, false
 			}
-		case p.InCheck():
-			return first, false // by a pawn, at the root
 		default:
 			var mate bool
 			m, mate = a.bareWinner(&p, &t, lk, wk, occ, ply)
