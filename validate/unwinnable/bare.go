@@ -143,15 +143,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 					steps &^= path
 				}
 			}
-			toE := &distTable[t.e&63]
-			best, bd := chess.NoSquare, 99
-			for b := steps; b != 0; {
-				s := b.PopFirst()
-				if d := int(toE[s&63]); d < bd {
-					best, bd = s, d
-				}
-			}
-			m = chess.NewMove(lk, best)
+			m = chess.NewMove(lk, nearest(steps, t.e, dist(lk, t.e)-1))
 		case i == 0 && p.InCheck():
 			// By a pawn. Only at the root: the construction never puts
 			// the winner in check (see above), so later plies need not
@@ -230,14 +222,8 @@ func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboa
 	// square first.
 	wk := p.KingSquare(w)
 	kz := chess.KingAttacks(wk) &^ p.ByColor(w) &^ chess.KingAttacks(lk) &^ pawnCaptures(a.l, p.Pieces(a.l, chess.Pawn))
-	toT := &distTable[to&63]
 	for kz != 0 {
-		best, bd := chess.NoSquare, 99
-		for b := kz; b != 0; {
-			if s := b.PopFirst(); int(toT[s&63]) < bd {
-				best, bd = s, int(toT[s&63])
-			}
-		}
+		best := nearest(kz, to, dist(wk, to)-1)
 		if m := chess.NewMove(wk, best); a.bareSafe(p, m, lk, ply) {
 			return m
 		}
@@ -264,22 +250,16 @@ func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		return noMove, true
 	}
 	// The squares from which a queen or rook checks on e along the edge
-	// line, with the loser's king there.
+	// line, with the loser's king there: the empty squares of the line,
+	// not next to e, that a rook on e sees (nothing between).
 	occE := occ&^lk.Bitboard() | t.e.Bitboard()
-	var mates chess.Bitboard
-	for b := t.line &^ chess.KingAttacks(t.e) &^ t.e.Bitboard() &^ occ; b != 0; {
-		s := b.PopFirst()
-		if chess.Between(s, t.e)&occE == 0 {
-			mates |= s.Bitboard()
-		}
-	}
-	// The squares the loser's king wants: e and its steps towards it.
+	mates := chess.RookAttacks(t.e, occE) & t.line &^ chess.KingAttacks(t.e) &^ occ
+	// The squares the loser's king wants: e and its steps towards it (one
+	// step nearer to e than lk).
 	toE := &distTable[t.e&63]
 	want := t.e.Bitboard()
-	for b := lkZone; b != 0; {
-		if s := b.PopFirst(); toE[s&63] < toE[lk&63] {
-			want |= s.Bitboard()
-		}
+	if d := int(toE[lk&63]); d > 0 {
+		want |= lkZone & distRing[t.e&63][d-1]
 	}
 	occNoK := occ &^ lk.Bitboard()
 	// The worst placed queen or rook (bareBadness), and its badness.
@@ -294,24 +274,15 @@ func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	// steps towards its square; else a queen or rook moves to a better
 	// square, or waits.
 	if wb < 2 {
-		toK := &distTable[t.k&63]
-		kz := chess.KingAttacks(wk) &^ own &^ lkZone &^ pawnCaptures(a.l, p.Pieces(a.l, chess.Pawn))
-		dk := toK[wk&63]
-		for kz != 0 {
-			// The step nearest to k (the first of them), if nearer.
-			best, bd := chess.NoSquare, dk
-			for b := kz; b != 0; {
-				if s := b.PopFirst(); toK[s&63] < bd {
-					best, bd = s, toK[s&63]
+		// The steps nearer to k, one step nearer than wk, in square
+		// order.
+		if dk := dist(wk, t.k); dk > 0 {
+			kz := chess.KingAttacks(wk) &^ own &^ lkZone &^ pawnCaptures(a.l, p.Pieces(a.l, chess.Pawn))
+			for b := kz & distRing[t.k&63][dk-1]; b != 0; {
+				if m := chess.NewMove(wk, b.PopFirst()); a.bareSafe(p, m, lk, ply) {
+					return m, false
 				}
 			}
-			if best == chess.NoSquare {
-				break
-			}
-			if m := chess.NewMove(wk, best); a.bareSafe(p, m, lk, ply) {
-				return m, false
-			}
-			kz &^= best.Bitboard()
 		}
 	}
 	// The heavy piece: the worst placed one, to its best square (least
@@ -458,3 +429,28 @@ var within2 = func() (t [64]chess.Bitboard) {
 	}
 	return
 }()
+
+// distRing holds, by square s and distance d, the squares d king steps
+// from s (plain distance).
+var distRing = func() (t [64][8]chess.Bitboard) {
+	for a := range 64 {
+		for b := range 64 {
+			t[a][dist(chess.Square(a), chess.Square(b))] |= chess.Square(b).Bitboard()
+		}
+	}
+	return
+}()
+
+// nearest returns the square of set (not empty) nearest to t by plain
+// king distance, the first in square order among the nearest; none of set
+// is nearer than lo steps (a lower bound, which only saves rings: next to
+// a square at distance d, the nearest can be at d-1).
+func nearest(set chess.Bitboard, t chess.Square, lo int) chess.Square {
+	ring := &distRing[t&63]
+	for d := max(lo, 0); d < len(ring); d++ {
+		if x := set & ring[d]; x != 0 {
+			return x.First()
+		}
+	}
+	return set.First() // not reached: set is not empty
+}
