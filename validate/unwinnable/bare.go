@@ -76,7 +76,8 @@ func bareTarget(t *loneTarget, p *chess.Position, w chess.Color, banned chess.Bi
 // whose moves are in a.line[:ply0] (a dive that has just taken the loser's
 // last man), with a target off the banned squares, until a.limit nodes.
 // It reports a mate (that line continued), or else the first target square
-// it used (NoSquare when it had none or ran out of nodes). Without a queen
+// it used (NoSquare when it had none, ran out of nodes or failed in a way
+// no other target changes: no pawn push at the root). Without a queen
 // or rook, the winner first pushes its most advanced pawn that can step
 // forward to promotion (the loser's king keeps off its way), and chooses
 // the target again with the new piece.
@@ -151,6 +152,11 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 			return first, false
 		case !heavy:
 			if m = a.barePush(&p, lk, occ, ply); m == noMove {
+				if i == 0 {
+					// barePush does not look at the target: every
+					// other one would end here too.
+					return chess.NoSquare, false
+				}
 				return first, false
 			}
 		default:
