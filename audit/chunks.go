@@ -16,7 +16,8 @@ import (
 // named after the chunk so that the files sort in input order.
 const chunkBlocks = 32
 
-// seqRec is a batch with the sequence number of its block.
+// seqRec is a batch with the sequence number of its block, or, with a
+// nil rec, the end of the chunk that the writer has open.
 type seqRec struct {
 	seq int64
 	rec arrow.RecordBatch
@@ -27,6 +28,12 @@ type seqRec struct {
 // goroutine c mod n, and each chunk becomes its own part files. The files
 // and their names depend only on the input, not on n, so a run gives the
 // same tables whatever the number of workers.
+//
+// A writer finishes its chunk as soon as the first batch of the next chunk
+// is sent (to the next writer), not when its own next chunk arrives: an
+// open part holds a buffered row group with the encoders' page buffers of
+// every column (30-40 MiB for the games table), which would otherwise sit
+// idle while the other writers take their turn.
 type chunkSink struct {
 	root   string
 	table  report.Table
@@ -34,26 +41,46 @@ type chunkSink struct {
 	chs    []chan seqRec
 	cpu    cpuTokens
 	once   sync.Once
+	last   int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
 	open   []*report.TableWriter // each goroutine's current writer, for abort
 	closed [][]report.TableStats // each goroutine's finished chunks
 }
 
 func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens) *chunkSink {
 	c := &chunkSink{root: root, table: table, opt: opt, cpu: cpu,
-		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), closed: make([][]report.TableStats, writers)}
+		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), closed: make([][]report.TableStats, writers),
+		last: -1}
 	for i := range c.chs {
 		c.chs[i] = make(chan seqRec, 4)
 	}
 	return c
 }
 
+// send hands on the batch of block seq; batches come in block order. The
+// first batch of a chunk also tells the writer of the previous chunk that
+// its chunk is complete.
 func (c *chunkSink) send(ctx context.Context, seq int64, rec arrow.RecordBatch) error {
-	ch := c.chs[int((seq/chunkBlocks)%int64(len(c.chs)))]
+	chunk := seq / chunkBlocks
+	if c.last >= 0 && chunk != c.last {
+		if err := c.put(ctx, c.last, seqRec{seq: -1}); err != nil {
+			rec.Release()
+			return err
+		}
+	}
+	c.last = chunk
+	if err := c.put(ctx, chunk, seqRec{seq, rec}); err != nil {
+		rec.Release()
+		return err
+	}
+	return nil
+}
+
+// put sends sr to the writer of chunk.
+func (c *chunkSink) put(ctx context.Context, chunk int64, sr seqRec) error {
 	select {
-	case ch <- seqRec{seq, rec}:
+	case c.chs[int(chunk%int64(len(c.chs)))] <- sr:
 		return nil
 	case <-ctx.Done():
-		rec.Release()
 		return ctx.Err()
 	}
 }
@@ -79,6 +106,15 @@ func (c *chunkSink) run() (*report.TableStats, error) {
 			err := prepErr
 			cur := int64(-1)
 			for sr := range c.chs[i] {
+				if sr.rec == nil { // the end of the open chunk
+					c.cpu.acquire()
+					if err == nil {
+						err = c.finish(i)
+					}
+					c.cpu.release()
+					cur = -1
+					continue
+				}
 				chunk := sr.seq / chunkBlocks
 				c.cpu.acquire()
 				if err == nil && chunk != cur {
