@@ -51,7 +51,7 @@ func newChunkSink(root string, table report.Table, opt report.WriterOptions, wri
 		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), closed: make([][]report.TableStats, writers),
 		last: -1}
 	for i := range c.chs {
-		c.chs[i] = make(chan seqRec, 4)
+		c.chs[i] = make(chan seqRec, sinkQueue)
 	}
 	return c
 }

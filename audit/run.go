@@ -429,8 +429,16 @@ func (s *tableSink) sendSeq(ctx context.Context, seq int64, rec arrow.RecordBatc
 }
 
 func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool, cpu cpuTokens) *tableSink {
-	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, 4), cpu: cpu}
+	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, sinkQueue), cpu: cpu}
 }
+
+// sinkQueue is how many batches may wait for each table writer goroutine
+// (tableSink, and each writer of a chunkSink). One lets the collector hand
+// on a batch while the writer still encodes the previous one; more only
+// keep batches alive (a block's moves batch is 5-6 MiB) without making the
+// run faster, since the writers' work is bounded by the CPU tokens anyway:
+// with 4, a run with every table peaked some 70 MiB higher.
+const sinkQueue = 1
 
 // cpuTokens bounds the goroutines that compute at once: a goroutine holds
 // a token only while it computes, never while it waits on a channel, so
