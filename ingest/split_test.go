@@ -361,24 +361,26 @@ func TestSmallReads(t *testing.T) {
 }
 
 // TestSplitLongComment splits lines that one long comment fills for the
-// most part (read by movetext rather than fastLine's searches) in the
-// cases where the two readings differ, so that the splitter keeps what
-// fastLine decides: a last move after a single comment or a line of
-// comments and move numbers only (which fastLine counts differently as
-// moves), a result inside a variation, ':' results, and lines that
-// fastLine declines.
+// most part, which fastLine leaves to movetext, and lines of two long
+// comments, which fastLine reads: the game starts are movetext's (as for
+// the same lines with a short comment), in the cases where fastLine once
+// differed (a last move after the comments, a line of comments and move
+// numbers only, a result inside a variation, ':' results) and in lines
+// that fastLine declines.
 func TestSplitLongComment(t *testing.T) {
 	c := "{ " + strings.Repeat("d=25, pd=Rxe5, mt=00:02:05, pv=e5 Rxe5 Nxe5 fxe5 ", 6) + "}"
 	tags := "[Event \"x\"]\n[Result \"*\"]\n\n"
 	tests := []struct {
 		name, in, want string
 	}{
-		{"move after the comment", tags + c + " e4\n\n1. d4 d5 *\n", "1"},
+		{"move after the comment", tags + c + " e4\n\n1. d4 d5 *\n", "1 6"},
+		{"move after two comments", tags + c + " " + c + " e4\n\n1. d4 d5 *\n", "1 6"},
 		{"move number after the comment", tags + c + " 1. \n\n1. d4 d5 *\n", "1"},
-		{"two comments", tags + c + " {b}\n\n1. d4 d5 *\n", "1 6"},
+		{"two comments", tags + c + " {b}\n\n1. d4 d5 *\n", "1"},
 		{"number and comments", tags + "1. " + c + " {x} 2. *\n\n1. d4 *\n", "1 6"},
-		{"result in a variation", tags + "1. e4 (1. d4\n" + c + " 1-0\n) e5 *\n\n1. c4 *\n", "1 g6 8"},
-		{"colon result", tags + "1. e4 " + c + " 1:0 Nf3\n\n1. d4 *\n", "1 6"},
+		{"result in a variation", tags + "1. e4 (1. d4\n" + c + " 1-0\n) e5 *\n\n1. c4 *\n", "1 8"},
+		{"colon result", tags + "1. e4 " + c + " 1:0 Nf3\n\n1. d4 *\n", "1 4 6"},
+		{"colon result after two comments", tags + "1. e4 " + c + " " + c + " 1:0 Nf3\n\n1. d4 *\n", "1 4 6"},
 		{"result then a move", tags + "1. e4 " + c + " 1-0 e5\n\n1. d4 *\n", "1 4 6"},
 		{"semicolon", tags + "1. e4 " + c + " ;x\n\n1. d4 *\n", "1 6"},
 		{"open comment", tags + "1. e4 " + c + " e5 {\n\n[Event \"z\"]\n1. d4 *\n", "1 6"},

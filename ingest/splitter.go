@@ -31,6 +31,12 @@ import (
 // movetext nor a tag starts a garbage range that lasts until the next line
 // that starts a game. After a blank line inside movetext the same test is
 // applied.
+//
+// Movetext is read by movetext, byte by byte, which is the reference. A
+// long line holding comments may instead be read by fastLine with a few
+// searches; it accepts only lines where its outcome is movetext's, so the
+// games found never depend on how long a comment is (the tests compare
+// the two readings, see noFastLine).
 
 // Splitter states.
 const (
@@ -63,6 +69,7 @@ type splitter struct {
 	ev         []event
 	tagRun     int // quick tag lines since the last other line
 	tagCache   [24]nameCache
+	fastLines  int // lines read by fastLine (tests check that it ran)
 }
 
 // nameCache remembers the start `Name "` of a tag line that passed the
@@ -312,40 +319,66 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 			s.st = stMoves
 		}
 	}
-	if s.st == stMoves && s.fastLine(b, j, e, base) {
+	if s.st == stMoves && s.fastLine(b, j, e) {
 		return
 	}
 	s.movetext(b, j, e, base)
 }
 
+// noFastLine makes fastLine decline every line, so that movetext reads all
+// movetext (set by tests that compare the two readings).
+var noFastLine bool
+
 // fastLine handles a movetext line holding {comments} (the bulk of Lichess
-// and engine files) with a few vectorised searches instead of a byte loop.
-// It declines (returns false) when the line has variations, ';' comments,
-// a comment left open, or a possible result token before its last token;
-// movetext then scans the line byte by byte. Results written with ':'
-// ("1:0") in the middle of such a line are not looked for. b[j:e] is the
-// line (from its first token).
-func (s *splitter) fastLine(b []byte, j, e int, base int64) bool {
+// and engine files) with a few vectorised searches instead of movetext's
+// byte loop, and leaves the splitter in the state movetext would leave it
+// in. b[j:e] is the line from its first token; the splitter is in stMoves.
+//
+// It declines (returns false, and movetext reads the line) when the line
+// is short, when the variation depth is not 0, when a comment is left
+// open, when its first comment fills two thirds of it or more (a move and
+// an engine's output, as in TCEC files: movetext skips the comment with
+// one search and reads the rest byte by byte, where the searches below
+// would read the whole line many times), when it holds ';', '(' or ')'
+// (inside comments too), or when something that may be a result token
+// stands before its last token (see mayHoldResult; such a result would
+// start a game in the middle of the line). What is left is exact:
+//   - the last token, when it follows the last comment and is a result
+//     (isSplitResult), ends the game: stAfterResult;
+//   - s.sawMove becomes true when a token outside the comments starts
+//     with a letter, as in movetext (letterToken, run only while
+//     s.sawMove is false; the first segment, "1. e4", settles it at once
+//     in the usual line).
+func (s *splitter) fastLine(b []byte, j, e int) bool {
 	l := b[j:e]
-	if len(l) < 256 {
+	if len(l) < 256 || s.depth != 0 || noFastLine {
 		return false // short lines: the byte loop is cheaper than many searches
 	}
 	firstOpen := bytes.IndexByte(l, '{')
 	if firstOpen < 0 {
 		return false
 	}
+	firstClose := bytes.IndexByte(l[firstOpen+1:], '}')
+	if firstClose < 0 {
+		return false // the first comment is left open
+	}
+	firstClose += firstOpen + 1
+	if 3*(firstClose-firstOpen) > 2*len(l) {
+		return false // one long comment: movetext is cheaper
+	}
 	// the last brace must be a '}' (no comment left open)
 	lastClose := len(l) - 1
-	for lastClose >= 0 && l[lastClose] != '}' {
+	for l[lastClose] != '}' {
 		if l[lastClose] == '{' {
 			return false
 		}
 		lastClose--
 	}
-	if lastClose < 0 {
+	if bytes.IndexByte(l, ';') >= 0 || bytes.IndexByte(l, '(') >= 0 || bytes.IndexByte(l, ')') >= 0 {
 		return false
 	}
-	// the last token, after the last comment
+	// the last token, after the last comment: the bytes there are tokens
+	// and white space only ('{', '}', ';', '(' and ')' are excluded)
 	end := len(l)
 	for end > 0 && isSpace(l[end-1]) {
 		end--
@@ -354,54 +387,62 @@ func (s *splitter) fastLine(b []byte, j, e int, base int64) bool {
 	for start > lastClose+1 && !isSpace(l[start-1]) {
 		start--
 	}
-	firstClose := firstOpen + 1 + bytes.IndexByte(l[firstOpen+1:], '}')
-	// what the line does when the searches below find nothing
-	result := start < end && mayStartResult(l[start]) && isSplitResult(l[start:end])
-	sawMove := s.sawMove || nonSpace(l[:firstOpen]) || nonSpace(l[lastClose+1:start]) || firstClose < lastClose
-	if 3*(firstClose-firstOpen) > 2*len(l) && s.sparseLine(b, j, e, base, result, sawMove) {
-		return true
-	}
-	if bytes.IndexByte(l, ';') >= 0 || bytes.IndexByte(l, '(') >= 0 || bytes.IndexByte(l, ')') >= 0 {
+	// any result token before it sends the line to movetext
+	if mayHoldResult(l[:start]) {
 		return false
 	}
-	// any other result-like token outside comments sends the line to the slow path
-	if resultCandidate(l[:start], '-') || resultCandidate(l[:start], '/') || resultCandidate(l[:start], '*') ||
-		resultCandidate(l[:start], 0xC2) || resultCandidate(l[:start], 0xE2) {
-		return false
-	}
-	if result {
+	if start < end && mayStartResult(l[start]) && isSplitResult(l[start:end]) {
 		s.st = stAfterResult
 	}
-	s.sawMove = sawMove
+	if !s.sawMove {
+		s.sawMove = letterToken(l, firstOpen)
+	}
+	s.fastLines++
 	return true
 }
 
-// sparseLine reads a line that its first comment fills for two thirds or
-// more (a move and the engine's output, as in TCEC files) with movetext,
-// which skips the comment with one search and reads the third left at
-// most byte by byte, where fastLine's searches would read the whole line
-// eight times. The outcome must be the one fastLine would give when its
-// searches find nothing (result: the last token is a result; sawMove: the
-// new s.sawMove): it then does not matter which of the two would have read
-// the line. It is so unless the line holds a variation, a ';' comment or a
-// result before its last token (fastLine declines such a line) or, rarely,
-// where the two differ (a result inside a variation, a line of comments and
-// move numbers only, a last move after a single comment). Otherwise the
-// splitter's state is put back as it was and sparseLine returns false.
-func (s *splitter) sparseLine(b []byte, j, e int, base int64, result, sawMove bool) bool {
-	st, inBrace, braceBlank, skipRest, depth, nnames, nev := s.st, s.inBrace, s.braceBlank, s.skipRest, s.depth, s.nnames, len(s.ev)
-	oldSawMove := s.sawMove
-	s.movetext(b, j, e, base)
-	want := stMoves
-	if result {
-		want = stAfterResult
+// letterToken reports whether a token outside the comments of line l
+// starts with a letter (movetext's rule for s.sawMove). The comments of l
+// all close, the first one opens at l[open], and l holds no ';', '(' or
+// ')': the segments between comments hold tokens and white space (a stray
+// '}' is white space, as in movetext). The segments are read in order and
+// the search stops at the first letter that starts a token.
+func letterToken(l []byte, open int) bool {
+	p := 0 // start of the segment l[p:open]
+	for {
+		inTok := false
+		for _, c := range l[p:open] {
+			if class[c] != clTok {
+				inTok = false
+				continue
+			}
+			if !inTok && isLetter(c) {
+				return true
+			}
+			inTok = true
+		}
+		if open == len(l) {
+			return false
+		}
+		// skip the comment; its '}' exists (the caller checked)
+		p = open + 2 + bytes.IndexByte(l[open+1:], '}')
+		open = len(l)
+		if k := bytes.IndexByte(l[p:], '{'); k >= 0 {
+			open = p + k
+		}
 	}
-	if s.st == want && s.sawMove == sawMove && !s.inBrace && !s.skipRest && s.depth == depth && len(s.ev) == nev {
-		return true
-	}
-	s.st, s.inBrace, s.braceBlank, s.skipRest, s.depth, s.nnames, s.ev = st, inBrace, braceBlank, skipRest, depth, nnames, s.ev[:nev]
-	s.sawMove = oldSawMove
-	return false
+}
+
+// mayHoldResult reports whether l (the line up to its last token, comments
+// included) may hold a token that isSplitResult accepts, outside or inside
+// comments. It never misses one; a false alarm only costs fastLine's
+// decline. Every such spelling holds one of: "1/2" ('/'), '½' (0xC2),
+// '-' between digits ("1-0", "0-1", "0.5-0.5", "0,5-0,5", "1/2-1/2"), a
+// dash or the minus sign after a digit or '½' (0xE2), a lone '*', or a
+// ':' ("1:0", "0:1", "0.5:0.5", "0,5:0,5"; "1/2:1/2" holds "1/2").
+func mayHoldResult(l []byte) bool {
+	return resultCandidate(l, '-') || resultCandidate(l, '/') || resultCandidate(l, '*') ||
+		resultCandidate(l, 0xC2) || resultCandidate(l, 0xE2) || colonResult(l)
 }
 
 func nonSpace(b []byte) bool {
@@ -415,7 +456,8 @@ func nonSpace(b []byte) bool {
 
 // resultCandidate reports whether l holds byte c as part of something that
 // may be a result token: "1-0", "0-1", "0.5-0.5" (a digit on both sides of
-// '-'), "1/2", a lone '*', '½', or a dash (U+2010..U+2015) after a digit.
+// '-'), "1/2", a lone '*' (no token byte on either side), '½', or a dash
+// (U+2010..U+2015) or the minus sign (U+2212) after a digit or '½'.
 func resultCandidate(l []byte, c byte) bool {
 	from := 0
 	for {
@@ -435,7 +477,7 @@ func resultCandidate(l []byte, c byte) bool {
 				return true
 			}
 		case '*':
-			if (k == 0 || isSpace(l[k-1]) || l[k-1] == '}') && (k+1 == len(l) || isSpace(l[k+1]) || l[k+1] == '{') {
+			if (k == 0 || class[l[k-1]] != clTok) && (k+1 == len(l) || class[l[k+1]] != clTok) {
 				return true
 			}
 		case 0xC2:
@@ -443,7 +485,54 @@ func resultCandidate(l []byte, c byte) bool {
 				return true
 			}
 		case 0xE2:
-			if k > 0 && k+2 < len(l) && l[k+1] == 0x80 && l[k+2] >= 0x90 && l[k+2] <= 0x95 && (isDigit(l[k-1]) || l[k-1] == 0xBD) {
+			if k > 0 && k+2 < len(l) && (isDigit(l[k-1]) || l[k-1] == 0xBD) &&
+				(l[k+1] == 0x80 && l[k+2] >= 0x90 && l[k+2] <= 0x95 || l[k+1] == 0x88 && l[k+2] == 0x92) {
+				return true
+			}
+		}
+	}
+}
+
+// colonResult reports whether l may hold one of the results written with
+// ':' and no '/' or '½': "1:0", "0:1", "0.5:0.5" or "0,5:0,5", with no
+// token byte on either side. None of these has a digit two bytes after its
+// ':', as clock times do ("[%clk 0:03:00]", "mt=00:02:05"): such a ':' is
+// passed over at once, and the next one too when it follows three bytes
+// later, so that a Lichess line costs one search per clock.
+func colonResult(l []byte) bool {
+	for i := 0; ; {
+		k := bytes.IndexByte(l[i:], ':')
+		if k < 0 {
+			return false
+		}
+		k += i
+		if k+5 < len(l) {
+			w := l[k : k+6]
+			if isDigit(w[2]) {
+				// not a result's ':'; nor is one at k+1 or k+4 (after a ':')
+				i = k + 3
+				if w[3] == ':' && isDigit(w[5]) {
+					i = k + 6
+				}
+				continue
+			}
+		}
+		i = k + 1
+		if k == 0 || k+1 >= len(l) {
+			continue
+		}
+		a, z := l[k-1], l[k+1]
+		switch {
+		case a == '1' && z == '0' || a == '0' && z == '1':
+			// "1:0", "0:1": l[k-2] and l[k+2] end the token
+			if (k < 2 || class[l[k-2]] != clTok) && (k+2 >= len(l) || class[l[k+2]] != clTok) {
+				return true
+			}
+		case a == '5' && z == '0':
+			// "0.5:0.5", "0,5:0,5": l[k-4] and l[k+4] end the token
+			if k >= 3 && k+3 < len(l) && l[k-3] == '0' && (l[k-2] == '.' || l[k-2] == ',') &&
+				(l[k+2] == '.' || l[k+2] == ',') && l[k+3] == '5' &&
+				(k < 4 || class[l[k-4]] != clTok) && (k+4 >= len(l) || class[l[k+4]] != clTok) {
 				return true
 			}
 		}
