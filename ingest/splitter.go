@@ -20,7 +20,13 @@ import (
 //   - after a result token at variation depth 0 (1-0, 0-1, 1/2-1/2, *, and
 //     non-standard spellings other than 0-0 and +/-), at the next movetext
 //     line or move token, so that movetext-only files with one game per
-//     line split;
+//     line split. A result written with ':' ("1:0", "0.5:0.5", "½:½")
+//     counts only when nothing but white space follows it on its line:
+//     elsewhere the splitter reads it as an ordinary token (the parser
+//     still sees it). Such results end the movetext of the files that use
+//     them, while telling one apart from the clock times of a Lichess line
+//     ("[%clk 0:03:00]", a hundred and fifty ':' a line) in the middle of
+//     the line would cost fastLine a fifth of the splitter's time;
 //   - at a line starting with "1." (not "1...") after a blank line, when the
 //     current game already has moves at depth 0 and no result (games with
 //     neither tags nor results, separated by blank lines);
@@ -438,11 +444,13 @@ func letterToken(l []byte, open int) bool {
 // comments. It never misses one; a false alarm only costs fastLine's
 // decline. Every such spelling holds one of: "1/2" ('/'), '½' (0xC2),
 // '-' between digits ("1-0", "0-1", "0.5-0.5", "0,5-0,5", "1/2-1/2"), a
-// dash or the minus sign after a digit or '½' (0xE2), a lone '*', or a
-// ':' ("1:0", "0:1", "0.5:0.5", "0,5:0,5"; "1/2:1/2" holds "1/2").
+// dash or the minus sign after a digit or '½' (0xE2), or a lone '*' —
+// except the spellings with ':' and neither '/' nor '½' ("1:0", "0:1",
+// "0.5:0.5", "0,5:0,5"), which movetext takes for a result only at the end
+// of the line: there they are fastLine's last token.
 func mayHoldResult(l []byte) bool {
 	return resultCandidate(l, '-') || resultCandidate(l, '/') || resultCandidate(l, '*') ||
-		resultCandidate(l, 0xC2) || resultCandidate(l, 0xE2) || colonResult(l)
+		resultCandidate(l, 0xC2) || resultCandidate(l, 0xE2)
 }
 
 func nonSpace(b []byte) bool {
@@ -487,52 +495,6 @@ func resultCandidate(l []byte, c byte) bool {
 		case 0xE2:
 			if k > 0 && k+2 < len(l) && (isDigit(l[k-1]) || l[k-1] == 0xBD) &&
 				(l[k+1] == 0x80 && l[k+2] >= 0x90 && l[k+2] <= 0x95 || l[k+1] == 0x88 && l[k+2] == 0x92) {
-				return true
-			}
-		}
-	}
-}
-
-// colonResult reports whether l may hold one of the results written with
-// ':' and no '/' or '½': "1:0", "0:1", "0.5:0.5" or "0,5:0,5", with no
-// token byte on either side. None of these has a digit two bytes after its
-// ':', as clock times do ("[%clk 0:03:00]", "mt=00:02:05"): such a ':' is
-// passed over at once, and the next one too when it follows three bytes
-// later, so that a Lichess line costs one search per clock.
-func colonResult(l []byte) bool {
-	for i := 0; ; {
-		k := bytes.IndexByte(l[i:], ':')
-		if k < 0 {
-			return false
-		}
-		k += i
-		if k+5 < len(l) {
-			w := l[k : k+6]
-			if isDigit(w[2]) {
-				// not a result's ':'; nor is one at k+1 or k+4 (after a ':')
-				i = k + 3
-				if w[3] == ':' && isDigit(w[5]) {
-					i = k + 6
-				}
-				continue
-			}
-		}
-		i = k + 1
-		if k == 0 || k+1 >= len(l) {
-			continue
-		}
-		a, z := l[k-1], l[k+1]
-		switch {
-		case a == '1' && z == '0' || a == '0' && z == '1':
-			// "1:0", "0:1": l[k-2] and l[k+2] end the token
-			if (k < 2 || class[l[k-2]] != clTok) && (k+2 >= len(l) || class[l[k+2]] != clTok) {
-				return true
-			}
-		case a == '5' && z == '0':
-			// "0.5:0.5", "0,5:0,5": l[k-4] and l[k+4] end the token
-			if k >= 3 && k+3 < len(l) && l[k-3] == '0' && (l[k-2] == '.' || l[k-2] == ',') &&
-				(l[k+2] == '.' || l[k+2] == ',') && l[k+3] == '5' &&
-				(k < 4 || class[l[k-4]] != clTok) && (k+4 >= len(l) || class[l[k+4]] != clTok) {
 				return true
 			}
 		}
@@ -810,7 +772,7 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 			case stTags:
 				s.st = stMoves
 			}
-			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) {
+			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) && (bytes.IndexByte(b[t0:j], ':') < 0 || onlySpaces(b[j:e])) {
 				s.st = stAfterResult
 				continue
 			}
@@ -819,6 +781,17 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 			}
 		}
 	}
+}
+
+// onlySpaces reports whether b holds white space only (isSpace: not a
+// stray '}').
+func onlySpaces(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
