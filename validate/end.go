@@ -20,51 +20,8 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	v.Final = *final
 	finalMoves := final.CountLegalMovesUpTo(2) // none, one or several: the dead-position test needs it too
 	finalHasMove := finalMoves > 0
-	hasLegal := func(k int) bool { return k < n || finalHasMove }
-
-	// twice[parity]: the latest ply of that parity so far whose position
-	// had occurred twice (a claim by announced move needs one in reach).
-	twice := [2]int{-1, -1}
-	// No rule applies before k0 (none at all in most games).
-	k0 := h.firstRulePly()
-	if k0 < 0 {
-		k0 = n + 1
-	}
-	// pos is the position at ply posPly <= k, moved forward only when a
-	// claim by announced move has to be tested.
-	var pos chess.Position
-	posPly := -checkpointEvery
-	for k := k0; k <= n; k++ {
-		if k > 0 && h.ply[k-1].reps >= 2 {
-			twice[(k-1)&1] = k - 1
-		}
-		clock := int(h.ply[k].clock)
-		if v.FiftyPly < 0 && clock >= 100 && hasLegal(k) {
-			v.FiftyPly = k
-		}
-		if v.SeventyFivePly < 0 && clock >= 150 && hasLegal(k) {
-			v.SeventyFivePly = k
-		}
-		if v.ThreefoldPly < 0 && h.ply[k].reps >= 3 {
-			v.ThreefoldPly = k
-		}
-		if v.FivefoldPly < 0 && h.ply[k].reps >= 5 {
-			v.FivefoldPly = k
-		}
-		if v.ThreefoldClaimPly < 0 && h.ply[k].reps >= 3 {
-			v.ThreefoldClaimPly = k
-		}
-		if v.ThreefoldClaimPly < 0 && hasLegal(k) && twice[(k-1)&1] >= max(k-clock-1, 0) {
-			if k-posPly >= checkpointEvery { // also the first time
-				pos, posPly = h.at(k), k
-			}
-			for ; posPly < k; posPly++ {
-				pos.Play(h.ply[posPly+1].move)
-			}
-			if j.claimableByMove(&pos, k) {
-				v.ThreefoldClaimPly = k
-			}
-		}
+	if h.firstTwice >= 0 || h.firstLong >= 0 { // a draw rule may apply (most games: none)
+		j.drawRules(v, finalHasMove)
 	}
 
 	mated := !finalHasMove && final.InCheck()
@@ -103,6 +60,64 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 
 	j.eventFindings(g, r, mated, stalemated)
 	j.judgeResult(g, r)
+}
+
+// drawRules finds the first plies of the draw rules (repetitions, 50 and
+// 75 moves) from what the replay noted; finalHasMove says whether the final
+// position has a legal move. A claim (the 50-move rule, or a threefold
+// repetition by announcing a move) needs a legal move at its ply, which
+// only the final ply can lack.
+func (j *Judge) drawRules(v *Verdict, finalHasMove bool) {
+	h := &j.h
+	n := h.last()
+	claimable := func(k int) int {
+		if k >= 0 && (k < n || finalHasMove) {
+			return k
+		}
+		return -1
+	}
+	v.FiftyPly, v.SeventyFivePly = claimable(h.firstLong), claimable(h.firstVeryLong)
+	v.ThreefoldPly, v.FivefoldPly = h.firstThree, h.firstFive
+	v.ThreefoldClaimPly = h.firstThree
+	if h.firstTwice < 0 {
+		return
+	}
+	// A claim by announced move (9.2.1.1) at ply k aims at a twice-seen ply
+	// before k, of the other side to move and since the last capture or
+	// pawn move; it can only come before the third occurrence, which is a
+	// claim itself.
+	end := n
+	if h.firstThree >= 0 {
+		end = h.firstThree - 1
+	}
+	tw := h.twice
+	// twice[parity]: the latest twice-seen ply of that parity before k;
+	// ti: how many of tw are before k.
+	twice := [2]int{-1, -1}
+	ti := 0
+	// pos is the position at ply posPly <= k, moved forward only when a
+	// claim by announced move has to be tested.
+	var pos chess.Position
+	posPly := -checkpointEvery
+	for k := h.firstTwice + 1; k <= end; k++ {
+		if ti < len(tw) && tw[ti].ply == k-1 {
+			twice[(k-1)&1] = k - 1
+			ti++
+		}
+		if twice[(k-1)&1] < max(k-int(h.ply[k].clock)-1, 0) || claimable(k) < 0 {
+			continue
+		}
+		if k-posPly >= checkpointEvery { // also the first time
+			pos, posPly = h.at(k), k
+		}
+		for ; posPly < k; posPly++ {
+			pos.Play(h.ply[posPly+1].move)
+		}
+		if j.claimableByMove(&pos, k, tw[:ti]) {
+			v.ThreefoldClaimPly = k
+			return
+		}
+	}
 }
 
 // deadAnalysis tests the final position (with finalMoves legal moves) for a

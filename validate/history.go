@@ -13,13 +13,17 @@ const checkpointEvery = 32
 // rules that need them, which look at earlier positions only now and then:
 // to confirm a repetition, to find the first dead ply, to write a finding.
 type history struct {
-	ply         []plyRecord      // ply[k]: what is kept of ply k (one append a move)
+	// ply[k], k <= n: what is kept of ply k. reset makes room for every
+	// move of the game, so that recording a ply is one store at its index.
+	ply         []plyRecord
+	n           int              // the last ply
 	checkpoints []chess.Position // checkpoints[c]: the position at ply c*checkpointEvery
 	cur         chess.Position   // the position at the last ply
-	// firstTwice and firstLong are the first plies whose position had
-	// occurred twice, and whose halfmove clock reached 100 (-1: none yet):
-	// before the earlier of the two no draw rule can apply.
-	firstTwice, firstLong int
+	// The first plies (-1: none yet) whose position had occurred twice,
+	// three times and five times, and whose halfmove clock reached 100 and
+	// 150: the draw rules apply from these (Judge.judgeEnd). Only pushRare
+	// sees such plies.
+	firstTwice, firstThree, firstFive, firstLong, firstVeryLong int
 
 	// seen has bit key%512 set for the key of every ply since the last
 	// capture or pawn move (the only plies a repetition can come from):
@@ -54,40 +58,37 @@ type plyRecord struct {
 	reps  int32      // occurrences of the position among plies 0..k
 }
 
-// reset starts a game from start.
-func (h *history) reset(start *chess.Position) {
-	h.ply = append(h.ply[:0], plyRecord{hash: start.Hash(), clock: int32(start.HalfmoveClock()), reps: 1})
-	h.checkpoints = append(h.checkpoints[:0], *start)
+// reset starts a game from start, with room for moves more plies.
+func (h *history) reset(start *chess.Position, moves int) {
+	if cap(h.ply) <= moves {
+		h.ply = make([]plyRecord, moves+1)
+	}
+	h.ply = h.ply[:moves+1]
+	h.n = 0
 	h.cur = *start
+	h.checkpoints = append(h.checkpoints[:0], h.cur)
+	h.ply[0] = plyRecord{hash: h.cur.Hash(), clock: int32(h.cur.HalfmoveClock()), reps: 1}
 	h.seen = [8]uint64{}
 	h.mark(h.ply[0].hash)
-	h.firstTwice, h.firstLong = -1, -1
+	h.firstTwice, h.firstThree, h.firstFive, h.firstLong, h.firstVeryLong = -1, -1, -1, -1, -1
 	h.cursorPly = -1
 	h.twice = h.twice[:0]
 	h.noteRules(0, 1, h.ply[0].clock)
 }
 
-// noteRules updates firstTwice and firstLong with ply k, whose position
-// has occurred reps times and has the halfmove clock clock.
+// noteRules updates the first plies of the draw rules with ply k, whose
+// position has occurred reps times and has the halfmove clock clock.
 func (h *history) noteRules(k int, reps, clock int32) {
-	if reps >= 2 && h.firstTwice < 0 {
-		h.firstTwice = k
+	first := func(f *int, hit bool) {
+		if hit && *f < 0 {
+			*f = k
+		}
 	}
-	if clock >= 100 && h.firstLong < 0 {
-		h.firstLong = k
-	}
-}
-
-// firstRulePly returns the first ply at which a draw rule (repetition, 50
-// or 75 moves) may apply, or -1 when none can in this game.
-func (h *history) firstRulePly() int {
-	switch {
-	case h.firstTwice < 0:
-		return h.firstLong
-	case h.firstLong < 0:
-		return h.firstTwice
-	}
-	return min(h.firstTwice, h.firstLong)
+	first(&h.firstTwice, reps >= 2)
+	first(&h.firstThree, reps >= 3)
+	first(&h.firstFive, reps >= 5)
+	first(&h.firstLong, clock >= 100)
+	first(&h.firstVeryLong, clock >= 150)
 }
 
 // mark sets key's bit in seen and reports whether it was set already.
@@ -99,27 +100,35 @@ func (h *history) mark(key uint64) bool {
 }
 
 // last returns the last ply.
-func (h *history) last() int { return len(h.ply) - 1 }
+func (h *history) last() int { return h.n }
 
 // push plays m (legal, or chess.NullMove) on the current position.
+// Judge.run, the replay's common path, does the same with the common case
+// written out.
 func (h *history) push(m chess.Move) {
 	h.cur.Play(m)
 	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
 	if clock == 0 {
 		h.seen = [8]uint64{}
 	}
+	k := h.n + 1
+	if k == len(h.ply) { // more plies than reset made room for
+		h.ply = append(h.ply, plyRecord{})
+		h.ply = h.ply[:cap(h.ply)]
+	}
 	// The common case here: an irreversible move, or a key whose bit is
 	// new since the last one, cannot repeat an earlier position; the rest
 	// goes to pushRare, out of line so that this path stays small.
-	k := len(h.ply)
 	if seen := h.mark(hash); seen || clock >= 100 || k%checkpointEvery == 0 {
 		h.pushRare(k, m, hash, clock, seen)
 		return
 	}
-	h.ply = append(h.ply, plyRecord{hash: hash, move: m, clock: clock, reps: 1})
+	h.ply[k] = plyRecord{hash: hash, move: m, clock: clock, reps: 1}
+	h.n = k
 }
 
-// pushRare records ply k, with key hash and halfmove clock clock, when
+// pushRare records ply k (the current position, after h.n+1 == k plies
+// and room for it in h.ply), with key hash and halfmove clock clock, when
 // its position may repeat an earlier one (seen: its bit was set), its
 // clock reached 100 or it is a checkpoint.
 //
@@ -132,13 +141,23 @@ func (h *history) pushRare(k int, m chess.Move, hash uint64, clock int32, seen b
 	if seen {
 		reps = h.countReps(k, hash, int(clock))
 	}
-	h.ply = append(h.ply, plyRecord{hash: hash, move: m, clock: clock, reps: reps})
+	h.ply[k] = plyRecord{hash: hash, move: m, clock: clock, reps: reps}
+	h.n = k
 	if reps >= 2 || clock >= 100 {
 		if reps >= 2 {
 			h.twice = append(h.twice, twiceSeen{k, h.cur})
 		}
 		h.noteRules(k, reps, clock)
 	}
+}
+
+// twiceBefore returns the twice-seen plies before ply k.
+func (h *history) twiceBefore(k int) []twiceSeen {
+	i := len(h.twice)
+	for i > 0 && h.twice[i-1].ply >= k {
+		i--
+	}
+	return h.twice[:i]
 }
 
 // at returns the position at ply k.

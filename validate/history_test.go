@@ -31,11 +31,11 @@ func TestClaimableByMoveMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j.h.reset(&start)
+		j.h.reset(&start, 0)
 		for range 160 {
 			k := j.h.last()
 			p := j.h.cur
-			got, want := j.claimableByMove(&p, k), bruteClaim(&j.h, &p, k)
+			got, want := j.claimableByMove(&p, k, j.h.twiceBefore(k)), bruteClaim(&j.h, &p, k)
 			if got != want {
 				t.Fatalf("walk %d ply %d (%s): claimableByMove %v, brute force %v", walk, k, p.FEN(), got, want)
 			}

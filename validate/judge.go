@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/chess"
@@ -212,7 +211,7 @@ func (j *Judge) probe(g *Game, start *chess.Position, l chess.Language) int {
 func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Report) (chess.Language, int) {
 	v := &r.Verdict
 	v.FirstErrorPly = -1
-	j.h.reset(start)
+	j.h.reset(start, len(g.Moves))
 	var marks checkMarks
 	nullNoted := false
 	failed := -1
@@ -314,8 +313,14 @@ func (c *checkMarks) note(ply int) {
 // replay's common path, kept apart from the rare cases (null moves,
 // errors) and from the recording of plies, so that each ply does only
 // what every ply needs.
+//
+// It records the plies as history.push does, with push's common case
+// written out here: the history was reset with room for every move, and
+// move i makes ply i+1 (the slow path of replay pushes one ply a move too).
 func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, san *Report) int {
 	h := &j.h
+	rec := h.ply[1 : len(moves)+1] // rec[i]: ply i+1
+	moves = moves[:len(rec)]       // (tells the compiler that rec[i] is in range)
 	for ; i < len(moves); i++ {
 		pm := h.cur.ParseMove(moves[i].Text, l)
 		if pm.Status != chess.MoveOK {
@@ -327,8 +332,19 @@ func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, s
 		if san != nil {
 			j.keepSAN(san, &h.cur, &pm, i, l)
 		}
-		h.push(pm.Move)
+		h.cur.Play(pm.Move)
+		hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
+		if clock == 0 {
+			h.seen = [8]uint64{}
+		}
+		if seen := h.mark(hash); seen || clock >= 100 || (i+1)%checkpointEvery == 0 {
+			h.n = i // pushRare looks back from ply i+1
+			h.pushRare(i+1, pm.Move, hash, clock, seen)
+		} else {
+			rec[i] = plyRecord{hash: hash, move: pm.Move, clock: clock, reps: 1}
+		}
 	}
+	h.n = i
 	return i
 }
 
@@ -373,20 +389,19 @@ func (j *Judge) moveError(r *Report, p *chess.Position, tok *Token, ply int, pm 
 // claimableByMove reports whether the player to move at ply k, in
 // position p, can claim a threefold repetition by announcing a move
 // (9.2.1.1): some legal move makes a position that has already occurred at
-// least twice. Such a position is one of history's twice-seen plies since
-// the last capture or pawn move, with the other side to move; a move that
+// least twice. Such a position is one of history's twice-seen plies before
+// k (tw, in ply order) since the last capture or pawn move, with the other
+// side to move; a move that
 // reaches it moves one piece of the side to move, neither a pawn nor a
 // capture (those make a position never seen before, and a move that
 // changes castling rights cannot give back earlier rights), so each
 // candidate is told by comparing the two positions' pieces, and only the
 // one move that fits is tested for legality and played.
-func (j *Judge) claimableByMove(p *chess.Position, k int) bool {
+func (j *Judge) claimableByMove(p *chess.Position, k int, tw []twiceSeen) bool {
 	lo := max(k-p.HalfmoveClock()-1, 0)
 	us := p.SideToMove()
 	mine, theirs := p.ByColor(us), p.ByColor(us.Other())
-	tw := j.h.twice
-	end, _ := slices.BinarySearchFunc(tw, k, func(t twiceSeen, k int) int { return t.ply - k }) // plies before k
-	for i := end - 1; i >= 0 && tw[i].ply >= lo; i-- {
+	for i := len(tw) - 1; i >= 0 && tw[i].ply >= lo; i-- {
 		t := &tw[i]
 		if (k-1-t.ply)&1 != 0 {
 			continue
