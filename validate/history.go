@@ -25,12 +25,15 @@ type history struct {
 	// sees such plies.
 	firstTwice, firstThree, firstFive, firstLong, firstVeryLong int
 
-	// seen has bit key%512 set for the key of every ply since the last
+	// seen[key%512] is epoch for the key of every ply since the last
 	// capture or pawn move (the only plies a repetition can come from):
-	// when a position's bit is clear, no earlier ply can be the same and
-	// the scan is skipped (most plies of most games). 64 bytes, one cache
-	// line, cleared at every irreversible move.
-	seen [8]uint64
+	// when a position's entry is not, no earlier ply can be the same and
+	// the scan is skipped (most plies of most games). An irreversible move
+	// starts a new epoch instead of clearing the table (no branch on the
+	// clock); an entry left from 65,536 epochs earlier only costs a scan
+	// that finds nothing.
+	seen  [512]uint16
+	epoch uint16
 
 	// cursor is the last earlier position rebuilt (at ply cursorPly, -1:
 	// none): the repetition checks of a long shuffle look at plies a few
@@ -68,7 +71,7 @@ func (h *history) reset(start *chess.Position, moves int) {
 	h.cur = *start
 	h.checkpoints = append(h.checkpoints[:0], h.cur)
 	h.ply[0] = plyRecord{hash: h.cur.Hash(), clock: int32(h.cur.HalfmoveClock()), reps: 1}
-	h.seen = [8]uint64{}
+	h.epoch++
 	h.mark(h.ply[0].hash)
 	h.firstTwice, h.firstThree, h.firstFive, h.firstLong, h.firstVeryLong = -1, -1, -1, -1, -1
 	h.cursorPly = -1
@@ -91,12 +94,22 @@ func (h *history) noteRules(k int, reps, clock int32) {
 	first(&h.firstVeryLong, clock >= 150)
 }
 
-// mark sets key's bit in seen and reports whether it was set already.
+// mark marks key as seen in this epoch and reports whether it was already.
 func (h *history) mark(key uint64) bool {
-	w, b := key>>6&7, uint64(1)<<(key&63)
-	was := h.seen[w]&b != 0
-	h.seen[w] |= b
+	s := &h.seen[key%uint64(len(h.seen))]
+	was := *s == h.epoch
+	*s = h.epoch
 	return was
+}
+
+// irreversible starts a new epoch of seen when clock, the halfmove clock
+// after a move, is 0.
+func (h *history) irreversible(clock int32) {
+	e := h.epoch
+	if clock == 0 {
+		e++
+	}
+	h.epoch = e
 }
 
 // last returns the last ply.
@@ -108,9 +121,7 @@ func (h *history) last() int { return h.n }
 func (h *history) push(m chess.Move) {
 	h.cur.Play(m)
 	hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
-	if clock == 0 {
-		h.seen = [8]uint64{}
-	}
+	h.irreversible(clock)
 	k := h.n + 1
 	if k == len(h.ply) { // more plies than reset made room for
 		h.ply = append(h.ply, plyRecord{})
@@ -129,7 +140,7 @@ func (h *history) push(m chess.Move) {
 
 // pushRare records ply k (the current position, after h.n+1 == k plies
 // and room for it in h.ply), with key hash and halfmove clock clock, when
-// its position may repeat an earlier one (seen: its bit was set), its
+// its position may repeat an earlier one (seen: its entry was marked), its
 // clock reached 100 or it is a checkpoint.
 //
 //go:noinline
@@ -183,7 +194,7 @@ func (h *history) seek(k int) *chess.Position {
 
 // countReps counts how often the position at ply k (the current one, with
 // key hash and halfmove clock back) occurred among plies 0..k, once its
-// bit in seen showed that an earlier ply since the last irreversible move
+// entry in seen showed that an earlier ply since the last irreversible move
 // may share it (push tests that). Only those plies can be the same, only
 // every other ply has the same side to move, and the latest earlier
 // occurrence already counts the ones before it: so one confirmed match

@@ -334,9 +334,7 @@ func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, s
 		}
 		h.cur.Play(pm.Move)
 		hash, clock := h.cur.Hash(), int32(h.cur.HalfmoveClock())
-		if clock == 0 {
-			h.seen = [8]uint64{}
-		}
+		h.irreversible(clock)
 		if seen := h.mark(hash); seen || clock >= 100 || (i+1)%checkpointEvery == 0 {
 			h.n = i // pushRare looks back from ply i+1
 			h.pushRare(i+1, pm.Move, hash, clock, seen)
