@@ -26,7 +26,6 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 
 	mated := !finalHasMove && final.InCheck()
 	stalemated := !finalHasMove && !final.InCheck()
-	j.res = readResults(g)
 	j.recordedWinner = -1
 	if res := j.res.recorded; j.res.recordedOK && (res == "1-0" || res == "0-1") {
 		j.recordedWinner = int8(chess.White)
@@ -392,8 +391,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 	}
 	if v.End != EndNone {
 		e := v.EndPly
-		endPos := j.h.at(e)
-		p := &endPos
+		p := j.h.seek(e)
 		want := "1/2-1/2"
 		if v.End == EndCheckmate {
 			want = winFor(p.SideToMove().Other())

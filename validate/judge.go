@@ -46,7 +46,9 @@ type Judge struct {
 	// recordedWinner is the colour the game's result says won, -1 when
 	// the result is not decisive (set by judgeEnd).
 	recordedWinner int8
-	// res is the game's result as recorded, read once by judgeEnd.
+	// start is the position the game starts from (Judge).
+	start chess.Position
+	// res is the game's result as recorded, read once by Judge.
 	res results
 }
 
@@ -92,19 +94,21 @@ func (j *Judge) Judge(g *Game, r *Report) {
 	r.text = r.text[:0]
 	r.toks = g.Moves
 	v := &r.Verdict
-	*v = Verdict{
-		PliesRecorded: len(g.Moves), EndPly: -1, FirstErrorPly: -1, ThreefoldPly: -1, ThreefoldClaimPly: -1,
-		FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, DeadPly: -1, FirstMoveNumber: 1,
-	}
+	*v = freshVerdict
+	v.PliesRecorded = len(g.Moves)
 
+	// The tag values are read here together, the result's for judgeEnd:
+	// when they are not in the cache (a game read long ago), their loads
+	// overlap instead of stalling one after the other.
 	kind := ClassifyVariant(g.Variant)
+	j.res = readResults(g)
 	if kind == VariantOther {
 		j.add(r, Finding{Kind: KindVariantNotAudited, Severity: Warning, Article: "-", Ply: -1, Line: g.Line,
 			Message: fmt.Sprintf("variant %q has other rules than chess: the game was read but not audited", g.Variant)})
 		return
 	}
-	start, ok := j.startPosition(g, kind, r)
-	if !ok {
+	start := &j.start
+	if !j.startPosition(g, kind, r, start) {
 		return
 	}
 	v.Audited = true
@@ -112,7 +116,7 @@ func (j *Judge) Judge(g *Game, r *Report) {
 	v.FirstMoveNumber = start.FullmoveNumber()
 	v.FirstColor = start.SideToMove()
 
-	lang, failed := j.replay(g, &start, chess.English, r)
+	lang, failed := j.replay(g, start, chess.English, r)
 	if failed >= 0 {
 		// The game may be written in another language: keep the reading
 		// that replays furthest (English wins ties). A language whose
@@ -124,7 +128,7 @@ func (j *Judge) Judge(g *Game, r *Report) {
 			if !fit.Has(l) {
 				continue
 			}
-			if n := j.probe(g, &start, l); n > bestN {
+			if n := j.probe(g, start, l); n > bestN {
 				best, bestN = l, n
 			}
 		}
@@ -134,28 +138,38 @@ func (j *Judge) Judge(g *Game, r *Report) {
 			r.sans = r.sans[:0]
 			r.text = r.text[:0]
 			v.Errors, v.Warnings, v.Infos = 0, 0, 0
-			lang, _ = j.replay(g, &start, best, r)
+			lang, _ = j.replay(g, start, best, r)
 		}
 	}
 	v.Language = lang
 	j.judgeEnd(g, r)
 }
 
-// startPosition sets up the position the game starts from.
-func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Position, bool) {
-	var p chess.Position
+// freshVerdict is a Verdict before judging: nothing happened yet.
+var freshVerdict = Verdict{
+	EndPly: -1, FirstErrorPly: -1, ThreefoldPly: -1, ThreefoldClaimPly: -1,
+	FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, DeadPly: -1, FirstMoveNumber: 1,
+}
+
+// standardStart is the standard start position.
+var standardStart = chess.StartPosition()
+
+// startPosition sets p to the position the game starts from and reports
+// whether the game can be replayed from it.
+func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report, p *chess.Position) bool {
 	if !g.HasFEN {
-		p = chess.StartPosition()
+		*p = standardStart
 		if kind == VariantChess960 {
 			p.SetChess960(true)
 		}
-		return p, true
+		return true
 	}
-	p, err := chess.ParseFEN(g.FEN)
+	var err error
+	*p, err = chess.ParseFEN(g.FEN)
 	if err != nil {
 		j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
 			Message: fmt.Sprintf("the FEN tag cannot be read: %v", err)})
-		return p, false
+		return false
 	}
 	if kind == VariantChess960 {
 		p.SetChess960(true)
@@ -177,7 +191,7 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Posit
 		if len(fatal) > 0 {
 			j.add(r, Finding{Kind: KindInvalidStart, Severity: Error, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
 				Message: "the start position breaks the rules of play, the game is not replayed: " + strings.Join(append(fatal, other...), "; ")})
-			return p, false
+			return false
 		}
 		j.add(r, Finding{Kind: KindUnreachableStart, Severity: Warning, Article: "3.10.3", Ply: 0, FEN: g.FEN, Line: g.Line,
 			Message: "the start position cannot arise in a game (the moves are still judged): " + strings.Join(other, "; ")})
@@ -186,7 +200,7 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report) (chess.Posit
 		j.add(r, Finding{Kind: KindSetUpMissing, Severity: Info, Article: "-", Ply: 0, FEN: g.FEN, Line: g.Line,
 			Message: `the game has a FEN tag without [SetUp "1"]; the FEN was used`})
 	}
-	return p, true
+	return true
 }
 
 // probe replays g's moves in language l and returns how many read legally.
