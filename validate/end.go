@@ -18,14 +18,18 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	j.finalAnalysed = [2]bool{}
 	j.finalWitness = [2][]chess.Move{}
 	v.Final = *final
-	finalMoves := final.CountLegalMovesUpTo(2) // none, one or several: the dead-position test needs it too
+	// None, one or several legal moves: the dead-position test needs it too.
+	finalMoves := 0
+	if !j.finalMated {
+		finalMoves = final.CountLegalMovesUpTo(2)
+	}
 	finalHasMove := finalMoves > 0
 	if h.firstTwice >= 0 || h.firstLong >= 0 { // a draw rule may apply (most games: none)
 		j.drawRules(v, finalHasMove)
 	}
 
-	mated := !finalHasMove && final.InCheck()
-	stalemated := !finalHasMove && !final.InCheck()
+	mated := !finalHasMove && (j.finalMated || final.InCheck())
+	stalemated := !finalHasMove && !mated
 	j.recordedWinner = -1
 	if res := j.res.recorded; j.res.recordedOK && (res == "1-0" || res == "0-1") {
 		j.recordedWinner = int8(chess.White)

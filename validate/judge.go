@@ -48,6 +48,10 @@ type Judge struct {
 	recordedWinner int8
 	// start is the position the game starts from (Judge).
 	start chess.Position
+	// finalMated: the last move replayed was read, by run, as one that
+	// mates (its check or mate mark checked so): the final position is
+	// mate without counting its moves.
+	finalMated bool
 	// res is the game's result as recorded, read once by Judge.
 	res results
 }
@@ -226,6 +230,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 	v := &r.Verdict
 	v.FirstErrorPly = -1
 	j.h.reset(start, len(g.Moves))
+	j.finalMated = false
 	var marks checkMarks
 	nullNoted := false
 	failed := -1
@@ -335,8 +340,9 @@ func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, s
 	h := &j.h
 	rec := h.ply[1 : len(moves)+1] // rec[i]: ply i+1
 	moves = moves[:len(rec)]       // (tells the compiler that rec[i] is in range)
+	var pm chess.ParsedMove        // (kept after the loop)
 	for ; i < len(moves); i++ {
-		pm := h.cur.ParseMove(moves[i].Text, l)
+		pm = h.cur.ParseMove(moves[i].Text, l)
 		if pm.Status != chess.MoveOK {
 			break
 		}
@@ -357,7 +363,25 @@ func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, s
 		}
 	}
 	h.n = i
+	j.finalMated = i == len(moves) && mates(&pm)
 	return i
+}
+
+// mates reports whether pm, read as a legal move, is known to mate: the
+// reading checks a mate mark ("#", "++") and a check mark on a move that
+// gives check against the position after the move, and notes a wrong one
+// (CheckMarkWrong) or a missing mate mark (MateMarkMissing).
+func mates(pm *chess.ParsedMove) bool {
+	if pm.Status != chess.MoveOK || !pm.Check {
+		return false
+	}
+	switch pm.CheckMark {
+	case chess.CheckMate, chess.CheckDoublePlus:
+		return pm.Notes&chess.CheckMarkWrong == 0
+	case chess.CheckPlus:
+		return pm.Notes&chess.MateMarkMissing != 0
+	}
+	return false
 }
 
 // keepSAN appends to r the normalized SAN of the move pm read from move i
