@@ -136,7 +136,7 @@ func (j *Judge) deadAnalysis(g *Game, r *Report, n, finalMoves int) {
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if p := j.h.at(mid); j.isDead(&p, nil, -1) {
+		if j.isDead(j.h.seek(mid), nil, -1) {
 			hi = mid
 		} else {
 			lo = mid + 1

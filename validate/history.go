@@ -21,8 +21,8 @@ type history struct {
 	cur         chess.Position   // the position at the last ply
 	// The first plies (-1: none yet) whose position had occurred twice,
 	// three times and five times, and whose halfmove clock reached 100 and
-	// 150: the draw rules apply from these (Judge.judgeEnd). Only pushRare
-	// sees such plies.
+	// 150: the draw rules apply from these (Judge.drawRules). Only
+	// pushRare sees such plies.
 	firstTwice, firstThree, firstFive, firstLong, firstVeryLong int
 
 	// seen[key%512] is epoch for the key of every ply since the last
