@@ -30,10 +30,10 @@ type history struct {
 	// when a position's entry is not, no earlier ply can be the same and
 	// the scan is skipped (most plies of most games). An irreversible move
 	// starts a new epoch instead of clearing the table (no branch on the
-	// clock); an entry left from 65,536 epochs earlier only costs a scan
-	// that finds nothing.
-	seen  [512]uint16
-	epoch uint16
+	// clock); an entry left from 256 epochs earlier only costs a scan
+	// that finds nothing. 512 bytes: eight cache lines.
+	seen  [512]uint8
+	epoch uint8
 
 	// cursor is the last earlier position rebuilt (at ply cursorPly, -1:
 	// none): the repetition checks of a long shuffle look at plies a few
