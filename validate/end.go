@@ -61,7 +61,11 @@ func (j *Judge) judgeEnd(g *Game, r *Report) {
 	setEnd(EndSeventyFive, v.SeventyFivePly)
 	setEnd(EndFivefold, v.FivefoldPly)
 
-	j.eventFindings(g, r, mated, stalemated)
+	if mated || stalemated || v.DeadPly >= 0 || h.firstTwice >= 0 || h.firstLong >= 0 {
+		// Something to report (every rule ply needs a twice-seen ply or a
+		// clock of 100): most games have nothing.
+		j.eventFindings(g, r, mated, stalemated)
+	}
 	j.judgeResult(g, r)
 }
 
