@@ -1,5 +1,7 @@
 package chess
 
+import "math/bits"
+
 // Legal move generation with check and pin masks: the king steps only to
 // squares the opponent does not attack (computed without the king on the
 // board, so that it cannot hide behind itself); in check, other pieces may
@@ -161,150 +163,235 @@ func (p *Position) LegalMovesTo(ml *MoveList, pt PieceType, to Bitboard) {
 	p.genLegal(ml, types, to)
 }
 
-// addPawnMoves adds the pawn moves landing on dests, each coming from to-delta.
-func addPawnMoves(ml *MoveList, dests Bitboard, delta Square) {
-	for promo := dests & (Rank1 | Rank8); promo != 0; {
-		to := promo.PopFirst()
-		from := to - delta
-		ml.Add(NewPromotion(from, to, Queen))
-		ml.Add(NewPromotion(from, to, Rook))
-		ml.Add(NewPromotion(from, to, Bishop))
-		ml.Add(NewPromotion(from, to, Knight))
+// addSet writes the moves base|to<<6 for every square to of dests into
+// moves from index n on, lowest square first, and returns the new length.
+// Callers keep the length in a local variable while they generate and
+// store it into the MoveList once at the end.
+func addSet(moves *[MaxMoves]Move, n int, base Move, dests Bitboard) int {
+	for ; dests != 0; dests &= dests - 1 {
+		moves[n] = base | Move(bits.TrailingZeros64(uint64(dests)))<<6
+		n++
 	}
-	for d := dests &^ (Rank1 | Rank8); d != 0; {
-		to := d.PopFirst()
-		ml.Add(NewMove(to-delta, to))
-	}
+	return n
 }
 
-// addMoves adds from -> each square of dests.
-func addMoves(ml *MoveList, from Square, dests Bitboard) {
-	for dests != 0 {
-		ml.Add(NewMove(from, dests.PopFirst()))
+// addSteps writes the moves to-delta -> to for every square to of dests
+// (none of them a promotion), lowest first, and returns the new length.
+func addSteps(moves *[MaxMoves]Move, n int, dests Bitboard, delta int) int {
+	for ; dests != 0; dests &= dests - 1 {
+		to := bits.TrailingZeros64(uint64(dests))
+		moves[n] = Move(to<<6 | (to - delta))
+		n++
 	}
+	return n
+}
+
+// addPawnSet writes the pawn moves landing on dests, each coming from
+// to-delta: for each promotion square the four promotions (queen, rook,
+// bishop, knight), lowest square first, then the other moves.
+func addPawnSet(moves *[MaxMoves]Move, n int, dests Bitboard, delta int) int {
+	n = addPromotions(moves, n, dests&(Rank1|Rank8), delta)
+	return addSteps(moves, n, dests&^(Rank1|Rank8), delta)
+}
+
+// addPromotions writes the four promotions of each pawn move landing on
+// dests (every square on the last rank), each coming from to-delta.
+func addPromotions(moves *[MaxMoves]Move, n int, dests Bitboard, delta int) int {
+	for ; dests != 0; dests &= dests - 1 {
+		to := bits.TrailingZeros64(uint64(dests))
+		m := Move(to<<6|(to-delta)) | FlagPromotion
+		moves[n] = m | Move(Queen-Knight)<<12
+		moves[n+1] = m | Move(Rook-Knight)<<12
+		moves[n+2] = m | Move(Bishop-Knight)<<12
+		moves[n+3] = m
+		n += 4
+	}
+	return n
 }
 
 // genLegal appends the legal moves of the piece types in the bit set types
 // (bit t for PieceType t) whose destination is in target.
+//
+// The order of the moves is part of the contract (the dead-position dives
+// of validate/unwinnable take the first of equally good moves): king
+// moves, castling (king side first), knights, bishops and queens along
+// diagonals, rooks and queens along lines (each piece from the lowest
+// square up, its destinations from the lowest up), then pawn moves (see
+// genPawns).
 func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
-	us := p.side
+	us := p.side & 1
 	them := us ^ 1
 	own := p.byColor[us]
+	enemies := p.byColor[them]
 	occ := p.byType[NoPieceType]
 	kings := p.byType[King] & own
 	if kings == 0 || kings.More() {
 		p.genPseudo(ml, types, target)
 		return
 	}
-	ksq := kings.First()
-	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
+	ksq := kings.First() & 63
+	queens := p.byType[Queen]
+
+	// Checkers and pinned pieces, as in checkersAndPinned.
+	checkers := (pawnAttacks[us][ksq]&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight] | kingAttacks[ksq]&p.byType[King]) & enemies
+	var pinned Bitboard
+	for snipers := (rookRays[ksq]&(p.byType[Rook]|queens) | bishopRays[ksq]&(p.byType[Bishop]|queens)) & enemies; snipers != 0; snipers &= snipers - 1 {
+		s := snipers.First() & 63
+		if b := betweenBB[ksq][s] & occ; b == 0 {
+			checkers |= Bitboard(1) << s
+		} else if b&(b-1) == 0 {
+			pinned |= b
+		}
+	}
+	pinned &= own
+
+	moves := &ml.Moves
+	n := ml.N
 
 	if types&(1<<King) != 0 {
-		for d := p.unattacked(kingAttacks[ksq]&^own&target, them, occ^kings); d != 0; {
-			ml.Add(NewMove(ksq, d.PopFirst()))
+		if d := kingAttacks[ksq] &^ own & target; d != 0 {
+			// The squares no enemy piece attacks, seen with the king off
+			// the board (it cannot hide behind itself). A single square is
+			// tested directly; for several, the attacks of the enemy pieces
+			// are gathered, skipping the sliders whose rays miss them all.
+			occNoKing := occ ^ kings
+			if d&(d-1) == 0 {
+				if p.attacked(d.First(), them, occNoKing) {
+					d = 0
+				}
+			} else {
+				pawns := p.byType[Pawn] & enemies
+				var att Bitboard
+				if them == White {
+					att = (pawns&^FileH)<<9 | (pawns&^FileA)<<7
+				} else {
+					att = (pawns&^FileA)>>9 | (pawns&^FileH)>>7
+				}
+				for b := p.byType[King] & enemies; b != 0; b &= b - 1 {
+					att |= kingAttacks[b.First()&63]
+				}
+				for b := p.byType[Knight] & enemies; b != 0; b &= b - 1 {
+					att |= knightAttacks[b.First()&63]
+				}
+				for b := (p.byType[Bishop] | queens) & enemies; b != 0; b &= b - 1 {
+					if s := b.First() & 63; bishopRays[s]&d != 0 {
+						att |= BishopAttacks(s, occNoKing)
+					}
+				}
+				for b := (p.byType[Rook] | queens) & enemies; b != 0; b &= b - 1 {
+					if s := b.First() & 63; rookRays[s]&d != 0 {
+						att |= RookAttacks(s, occNoKing)
+					}
+				}
+				d &^= att
+			}
+			n = addSet(moves, n, Move(ksq), d)
 		}
 		if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
-			p.genCastling(ml, ksq, target)
+			if m := p.castleMove(ksq, true, target); m != NullMove {
+				moves[n] = m
+				n++
+			}
+			if m := p.castleMove(ksq, false, target); m != NullMove {
+				moves[n] = m
+				n++
+			}
 		}
 	}
 	if checkers.More() {
+		ml.N = n
 		return
 	}
 	checkMask := ^Bitboard(0)
 	if checkers != 0 {
-		checkMask = betweenBB[ksq][checkers.First()] | checkers
+		checkMask = betweenBB[ksq][checkers.First()&63] | checkers
 	}
 	mask := checkMask & target &^ own
 
 	if types&(1<<Knight) != 0 {
-		for b := p.byType[Knight] & own &^ pinned; b != 0; {
-			from := b.PopFirst()
-			addMoves(ml, from, knightAttacks[from]&mask)
+		for b := p.byType[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+			from := b.First() & 63
+			n = addSet(moves, n, Move(from), knightAttacks[from]&mask)
 		}
 	}
-	if types&(1<<Bishop|1<<Queen) != 0 {
-		var diag Bitboard
-		if types&(1<<Bishop) != 0 {
-			diag |= p.byType[Bishop]
-		}
-		if types&(1<<Queen) != 0 {
-			diag |= p.byType[Queen]
-		}
-		for b := diag & own; b != 0; {
-			from := b.PopFirst()
-			d := BishopAttacks(from, occ) & mask
-			if pinned.Has(from) {
-				d &= lineBB[ksq][from]
-			}
-			addMoves(ml, from, d)
-		}
+	var diag, orth Bitboard
+	if types&(1<<Bishop) != 0 {
+		diag = p.byType[Bishop]
 	}
-	if types&(1<<Rook|1<<Queen) != 0 {
-		var orth Bitboard
-		if types&(1<<Rook) != 0 {
-			orth |= p.byType[Rook]
+	if types&(1<<Rook) != 0 {
+		orth = p.byType[Rook]
+	}
+	if types&(1<<Queen) != 0 {
+		diag |= queens
+		orth |= queens
+	}
+	for b := diag & own; b != 0; b &= b - 1 {
+		from := b.First() & 63
+		d := BishopAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
 		}
-		if types&(1<<Queen) != 0 {
-			orth |= p.byType[Queen]
+		n = addSet(moves, n, Move(from), d)
+	}
+	for b := orth & own; b != 0; b &= b - 1 {
+		from := b.First() & 63
+		d := RookAttacks(from, occ) & mask
+		if pinned.Has(from) {
+			d &= lineBB[ksq][from]
 		}
-		for b := orth & own; b != 0; {
-			from := b.PopFirst()
-			d := RookAttacks(from, occ) & mask
-			if pinned.Has(from) {
-				d &= lineBB[ksq][from]
-			}
-			addMoves(ml, from, d)
-		}
+		n = addSet(moves, n, Move(from), d)
 	}
 	if types&(1<<Pawn) != 0 {
-		p.genPawns(ml, ksq, pinned, checkMask, target)
+		n = p.genPawns(moves, n, ksq, pinned, checkMask, target)
 	}
+	ml.N = n
 }
 
-// genPawns appends the legal pawn moves landing on target; pinned and
-// checkMask come from genLegal.
-func (p *Position) genPawns(ml *MoveList, ksq Square, pinned, checkMask, target Bitboard) {
+// genPawns writes the legal pawn moves landing on target into moves from
+// index n on and returns the new length; pinned and checkMask come from
+// genLegal. The order: single steps, double steps, captures towards the
+// a-file, captures towards the h-file (each from the lowest destination
+// up, promotions first), then the moves of pinned pawns (from the lowest
+// pawn up) and en passant.
+func (p *Position) genPawns(moves *[MaxMoves]Move, n int, ksq Square, pinned, checkMask, target Bitboard) int {
 	mask := checkMask & target
-	us := p.side
+	us := p.side & 1
 	own := p.byColor[us]
-	enemy := p.byColor[us^1]
-	empty := ^p.byType[NoPieceType]
+	enemy := p.byColor[us^1] & mask
+	occ := p.byType[NoPieceType]
 	pawns := p.byType[Pawn] & own
 	free := pawns &^ pinned
 
-	var up, left, right Square // deltas: one step, capture towards the a-file, towards the h-file
-	rank3 := Rank3
+	var push1, push2, capL, capR Bitboard
+	var up, left, right int // deltas: one step, capture towards the a-file, towards the h-file
 	if us == White {
 		up, left, right = 8, 7, 9
+		push1 = free << 8 &^ occ
+		push2 = (push1 & Rank3) << 8 &^ occ & mask
+		capL = (free &^ FileA) << 7 & enemy
+		capR = (free &^ FileH) << 9 & enemy
 	} else {
 		up, left, right = -8, -9, -7
-		rank3 = Rank6
+		push1 = free >> 8 &^ occ
+		push2 = (push1 & Rank6) >> 8 &^ occ & mask
+		capL = (free &^ FileA) >> 9 & enemy
+		capR = (free &^ FileH) >> 7 & enemy
 	}
-	push1 := shiftUp(free, us) & empty
-	push2 := shiftUp(push1&rank3, us) & empty
-	addPawnMoves(ml, push1&mask, up)
-	for d := push2 & mask; d != 0; {
-		to := d.PopFirst()
-		ml.Add(NewMove(to-2*up, to))
+	if (push1|capL|capR)&(Rank1|Rank8) == 0 {
+		// No promotion (the common case): every move is one word.
+		n = addSteps(moves, n, push1&mask, up)
+		n = addSteps(moves, n, push2, 2*up)
+		n = addSteps(moves, n, capL, left)
+		n = addSteps(moves, n, capR, right)
+	} else {
+		n = addPawnSet(moves, n, push1&mask, up)
+		n = addSteps(moves, n, push2, 2*up)
+		n = addPawnSet(moves, n, capL, left)
+		n = addPawnSet(moves, n, capR, right)
 	}
-	capL := shiftUp(free&^FileA, us) >> 1
-	capR := shiftUp(free&^FileH, us) << 1
-	addPawnMoves(ml, capL&enemy&mask, left)
-	addPawnMoves(ml, capR&enemy&mask, right)
 
-	for b := pawns & pinned; b != 0; {
-		from := b.PopFirst()
-		one := shiftUp(from.Bitboard(), us) & empty
-		two := shiftUp(one&rank3, us) & empty
-		d := (one | two | pawnAttacks[us][from]&enemy) & mask & lineBB[ksq][from]
-		for d != 0 {
-			to := d.PopFirst()
-			if to.Rank() == 0 || to.Rank() == 7 {
-				addPawnMoves(ml, to.Bitboard(), to-from)
-			} else {
-				ml.Add(NewMove(from, to))
-			}
-		}
+	if pinnedPawns := pawns & pinned; pinnedPawns != 0 {
+		n = p.genPinnedPawns(moves, n, ksq, pinnedPawns, mask)
 	}
 
 	// En passant removes two pawns from one rank, which pin masks cannot
@@ -314,19 +401,40 @@ func (p *Position) genPawns(ml *MoveList, ksq Square, pinned, checkMask, target 
 		for c := pawnAttacks[us^1][p.ep] & pawns; c != 0; {
 			from := c.PopFirst()
 			if p.epCaptureLegal(from, p.ep) {
-				ml.Add(NewEnPassant(from, p.ep))
+				moves[n] = NewEnPassant(from, p.ep)
+				n++
 			}
 		}
 	}
+	return n
 }
 
-// genCastling appends the legal castling moves (the king is not in check).
-func (p *Position) genCastling(ml *MoveList, ksq Square, target Bitboard) {
-	for side := 0; side < 2; side++ {
-		if m := p.castleMove(ksq, side == 0, target); m != NullMove {
-			ml.Add(m)
+// genPinnedPawns writes the moves of the pinned pawns along their pin
+// lines, from the lowest pawn up; see genPawns.
+func (p *Position) genPinnedPawns(moves *[MaxMoves]Move, n int, ksq Square, pinned, mask Bitboard) int {
+	us := p.side
+	enemy := p.byColor[us^1]
+	empty := ^p.byType[NoPieceType]
+	rank3 := Rank3
+	if us == Black {
+		rank3 = Rank6
+	}
+	for b := pinned; b != 0; {
+		from := b.PopFirst()
+		one := shiftUp(from.Bitboard(), us) & empty
+		two := shiftUp(one&rank3, us) & empty
+		d := (one | two | pawnAttacks[us][from]&enemy) & mask & lineBB[ksq][from]
+		for ; d != 0; d &= d - 1 {
+			to := d.First()
+			if to.Rank() == 0 || to.Rank() == 7 {
+				n = addPromotions(moves, n, to.Bitboard(), int(to-from))
+			} else {
+				moves[n] = NewMove(from, to)
+				n++
+			}
 		}
 	}
+	return n
 }
 
 // castleMove returns the castling move on the king side (kingSide) or the
@@ -361,20 +469,23 @@ func (p *Position) genPseudo(ml *MoveList, types uint8, target Bitboard) {
 	own := p.byColor[us]
 	occ := p.byType[NoPieceType]
 	mask := target &^ own
+	moves := &ml.Moves
+	n := ml.N
 	for t := Knight; t <= King; t++ {
 		if types&(1<<t) == 0 {
 			continue
 		}
-		for b := p.byType[t] & own; b != 0; {
-			from := b.PopFirst()
-			addMoves(ml, from, PieceAttacks(us, t, from, occ)&mask)
+		for b := p.byType[t] & own; b != 0; b &= b - 1 {
+			from := b.First()
+			n = addSet(moves, n, Move(from), PieceAttacks(us, t, from, occ)&mask)
 		}
 	}
 	if types&(1<<Pawn) != 0 {
 		// With no king to protect, nothing is pinned and nothing gives check;
 		// ksq is unused because pinned is empty.
-		p.genPawns(ml, 0, 0, ^Bitboard(0), target)
+		n = p.genPawns(moves, n, 0, 0, ^Bitboard(0), target)
 	}
+	ml.N = n
 }
 
 // HasLegalMove reports whether the side to move has at least one legal
@@ -620,48 +731,4 @@ func (p *Position) CountLegalMoves() int {
 		}
 	}
 	return n
-}
-
-// unattacked returns the squares of targets that no piece of colour by
-// attacks with the board occupied as occ. With few enemy pieces (the
-// endgames that dead-position analysis explores) one pass over them is
-// cheaper than testing every square; otherwise each square is tested.
-func (p *Position) unattacked(targets Bitboard, by Color, occ Bitboard) Bitboard {
-	if targets == 0 {
-		return 0
-	}
-	them := p.byColor[by]
-	sliders := (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]) & them
-	knights := p.byType[Knight] & them
-	if (sliders | knights).Count() > targets.Count() {
-		var safe Bitboard
-		for b := targets; b != 0; {
-			s := b.PopFirst()
-			if !p.attacked(s, by, occ) {
-				safe |= s.Bitboard()
-			}
-		}
-		return safe
-	}
-	pawns := p.byType[Pawn] & them
-	var att Bitboard
-	if by == White {
-		att = (pawns&^FileH)<<9 | (pawns&^FileA)<<7
-	} else {
-		att = (pawns&^FileA)>>9 | (pawns&^FileH)>>7
-	}
-	for b := p.byType[King] & them; b != 0; {
-		att |= kingAttacks[b.PopFirst()]
-	}
-	for b := knights; b != 0; {
-		att |= knightAttacks[b.PopFirst()]
-	}
-	diag := (p.byType[Bishop] | p.byType[Queen]) & them
-	for b := diag; b != 0; {
-		att |= BishopAttacks(b.PopFirst(), occ)
-	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & them; b != 0; {
-		att |= RookAttacks(b.PopFirst(), occ)
-	}
-	return targets &^ att
 }
