@@ -454,10 +454,8 @@ func (p *Position) castleMove(ksq Square, kingSide bool, target Bitboard) Move {
 	// The king's path is tested without king and rook on the board: with
 	// the rook gone, a piece behind it would attack the king once castled.
 	occ := p.byType[NoPieceType] &^ (ksq.Bitboard() | r.Bitboard())
-	for path := cp.kingPath; path != 0; {
-		if p.attacked(path.PopFirst(), us^1, occ) {
-			return NullMove
-		}
+	if p.safeSquares(cp.kingPath, us^1, occ) != cp.kingPath {
+		return NullMove
 	}
 	return NewCastle(ksq, r)
 }
