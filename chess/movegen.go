@@ -503,14 +503,11 @@ func (p *Position) CountLegalMovesUpTo(limit int) int {
 	if kings == 0 || kings.More() {
 		return min(p.CountLegalMoves(), limit)
 	}
-	ksq := kings.First()
-	occNoKing := occ ^ kings
+	ksq := kings.First() & 63
 	n := 0
-	for d := kingAttacks[ksq] &^ own; d != 0; {
-		if !p.attacked(d.PopFirst(), them, occNoKing) {
-			if n++; n >= limit {
-				return limit
-			}
+	if d := kingAttacks[ksq] &^ own; d != 0 {
+		if n = p.safeSquares(d, them, occ^kings).Count(); n >= limit {
+			return limit
 		}
 	}
 	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
