@@ -250,41 +250,9 @@ func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
 
 	if types&(1<<King) != 0 {
 		if d := kingAttacks[ksq] &^ own & target; d != 0 {
-			// The squares no enemy piece attacks, seen with the king off
-			// the board (it cannot hide behind itself): safeSquares, copied
-			// here because calling it costs about 40 instructions more per
-			// call (BenchmarkLegalMoves).
-			occNoKing := occ ^ kings
-			if d&(d-1) == 0 {
-				if p.attacked(d.First(), them, occNoKing) {
-					d = 0
-				}
-			} else {
-				pawns := p.byType[Pawn] & enemies
-				var att Bitboard
-				if them == White {
-					att = (pawns&^FileH)<<9 | (pawns&^FileA)<<7
-				} else {
-					att = (pawns&^FileA)>>9 | (pawns&^FileH)>>7
-				}
-				for b := p.byType[King] & enemies; b != 0; b &= b - 1 {
-					att |= kingAttacks[b.First()&63]
-				}
-				for b := p.byType[Knight] & enemies; b != 0; b &= b - 1 {
-					att |= knightAttacks[b.First()&63]
-				}
-				for b := (p.byType[Bishop] | queens) & enemies; b != 0; b &= b - 1 {
-					if s := b.First() & 63; bishopRays[s]&d != 0 {
-						att |= BishopAttacks(s, occNoKing)
-					}
-				}
-				for b := (p.byType[Rook] | queens) & enemies; b != 0; b &= b - 1 {
-					if s := b.First() & 63; rookRays[s]&d != 0 {
-						att |= RookAttacks(s, occNoKing)
-					}
-				}
-				d &^= att
-			}
+			// the squares no enemy piece attacks, seen with the king off
+			// the board (it cannot hide behind itself)
+			d = p.safeSquares(d, them, occ^kings)
 			n = addSet(moves, n, Move(ksq), d)
 		}
 		if checkers == 0 && p.castle&(3<<(2*us)) != 0 {
