@@ -46,9 +46,51 @@ func (a *Analyzer) bareKing(root *chess.Position) bool {
 // at the root, fewer in the dives, which try it again later): a failed
 // attempt bans its first target square and the squares next to it.
 func (a *Analyzer) bareAt(root *chess.Position, ply0, tries int) bool {
+	if bareStuck(root, a.w, a.l) {
+		return false
+	}
+	return a.bareTries(root, ply0, tries)
+}
+
+// bareTries is bareAt without the bareStuck test.
+func (a *Analyzer) bareTries(root *chess.Position, ply0, tries int) bool {
 	return tryTargets(tries, func(banned chess.Bitboard) (chess.Square, bool) {
 		return a.bareLine(root, ply0, banned)
 	})
+}
+
+// bareStuck reports that every attempt of the construction from p fails
+// (w to mate, l with its king and pawns): w has no queen or rook, and each
+// of its pawns has a man other than l's king somewhere on its way to
+// promotion. Those attempts end at the winner's first move: until the
+// winner has a queen or rook the construction finds no mate (only
+// bareWinner does), and its first winner's move is barePush's, which
+// finds no pawn with a free way, since the only move before it, a step of
+// l's king to an empty square, changes no other man (barePush does not
+// count the king as an obstacle). bareAt skips them: a failed attempt
+// gives its nodes back, and leaves nothing else that is read before being
+// written again (a.line beyond its ply, a.lone's scratch), so that
+// skipping it changes no answer, node count or witness.
+func bareStuck(p *chess.Position, w, l chess.Color) bool {
+	if p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0 {
+		return false
+	}
+	// The squares behind an obstacle (on its file, from w's side): a
+	// pawn there has the obstacle on its way.
+	blockers := p.Occupied() &^ p.Pieces(l, chess.King)
+	var behind chess.Bitboard
+	if w == chess.White {
+		behind = blockers >> 8
+		behind |= behind >> 8
+		behind |= behind >> 16
+		behind |= behind >> 32
+	} else {
+		behind = blockers << 8
+		behind |= behind << 8
+		behind |= behind << 16
+		behind |= behind << 32
+	}
+	return p.Pieces(w, chess.Pawn)&^behind == 0
 }
 
 // bareTarget chooses the target of the construction in p (see

@@ -84,3 +84,33 @@ func TestBareSafe(t *testing.T) {
 	}
 	t.Logf("%d moves compared", n)
 }
+
+// TestBareStuck: on random positions of a king (and pawns) against pawns
+// and minor pieces, with either side to move, every attempt that bareStuck
+// skips fails when run (bareTries), and gives no mate line.
+func TestBareStuck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	a := NewAnalyzer(Options{TTBits: 10})
+	sets := []string{"P", "Pp", "PPp", "Ppp", "PPpp", "NPp", "BPp", "NBPPpp", "PPPppp", "PPPPpppp", "QPp", "RP"}
+	stuck, rounds := 0, 20000
+	if long() {
+		rounds = 200000
+	}
+	for i := 0; i < rounds; i++ {
+		stm := byte("wb"[rng.IntN(2)])
+		p, ok := randomLonePosition(rng, sets[i%len(sets)], stm)
+		if !ok || !p.HasLegalMove() || !bareStuck(&p, chess.White, chess.Black) {
+			continue
+		}
+		stuck++
+		a.w, a.l = chess.White, chess.Black
+		a.nodes, a.limit, a.mateLen = 0, 1<<30, -1
+		if a.bareTries(&p, 0, bareTries) || a.mateLen != -1 {
+			t.Fatalf("%s: bareStuck, but the construction mates", p.FEN())
+		}
+	}
+	if stuck < rounds/40 {
+		t.Errorf("only %d of %d positions stuck", stuck, rounds)
+	}
+	t.Logf("%d stuck positions fail", stuck)
+}
