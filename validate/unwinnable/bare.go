@@ -147,6 +147,11 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 	first := t.e
 	heavy := p.Pieces(w, chess.Queen)|p.Pieces(w, chess.Rook) != 0
 	seen := &a.lone.seen
+	// The winner's attacks through the loser's king, worked out at the
+	// loser's plies: the king's step to an empty square leaves them as
+	// they are (the other men stay, and the square it leaves and the one
+	// it takes are both left out), so the winner's next ply has them too.
+	var att chess.Bitboard
 	for i := 0; i < barePlies && ply0+i < maxPly-2; i++ {
 		ply := ply0 + i
 		if a.nodes >= a.limit {
@@ -169,7 +174,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 			// The winner's attacks through the king: those bareSafe
 			// worked out for the winner's move just played (every
 			// winner's move but a mating one passes it last).
-			att := a.lone.bareAtt
+			att = a.lone.bareAtt
 			if i == 0 {
 				att = attacksOf(&p, w, occ&^lk.Bitboard())
 			}
@@ -203,7 +208,7 @@ func (a *Analyzer) bareLine(root *chess.Position, ply0 int, banned chess.Bitboar
 			}
 		default:
 			var mate bool
-			m, mate = a.bareWinner(&p, &t, lk, wk, occ, ply)
+			m, mate = a.bareWinner(&p, &t, lk, wk, occ, att, i > 0, ply)
 			if mate {
 				return first, true
 			}
@@ -285,7 +290,9 @@ func (a *Analyzer) barePush(p *chess.Position, lk chess.Square, occ chess.Bitboa
 // with the loser's king on the edge and a second winner's man near it, the
 // line then in a.mateLine), or else returns the move, noMove when it has
 // none. Every move it returns is legal and leaves the loser's king a step.
-func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ chess.Bitboard, ply int) (chess.Move, bool) {
+// att, when known is set, holds the winner's attacks through the loser's
+// king (else they are worked out when needed).
+func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Square, occ, att chess.Bitboard, known bool, ply int) (chess.Move, bool) {
 	w := a.w
 	own := p.ByColor(w)
 	lkZone := chess.KingAttacks(lk)
@@ -293,9 +300,13 @@ func (a *Analyzer) bareWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 	// A check by one queen or rook mates on the edge only if another man
 	// covers the squares off the edge line: the winner's king two steps
 	// away, a second heavy piece, or some man within two steps.
-	if edgeDist(lk) == 0 && (heavy.More() || (own&^heavy)&within2[lk&63] != 0) &&
-		a.bareMate(p, lk, occ, attacksOf(p, w, occ&^lk.Bitboard()), heavy, ply) {
-		return noMove, true
+	if edgeDist(lk) == 0 && (heavy.More() || (own&^heavy)&within2[lk&63] != 0) {
+		if !known {
+			att = attacksOf(p, w, occ&^lk.Bitboard())
+		}
+		if a.bareMate(p, lk, occ, att, heavy, ply) {
+			return noMove, true
+		}
 	}
 	// The squares from which a queen or rook checks on e along the edge
 	// line, with the loser's king there: the empty squares of the line,
