@@ -113,6 +113,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// -jobs bounds the CPU-heavy work of the run, judging blocks and
 	// encoding Parquet, which all take a token while they compute.
 	cpu := make(cpuTokens, cfg.Jobs)
+	wopt.Spare = cpu.spare
 	var tw [numTables]*tableSink
 	for t := range numTables {
 		if !want[t] || isEventTable(t) {
@@ -447,6 +448,17 @@ type cpuTokens chan struct{}
 
 func (c cpuTokens) acquire() { c <- struct{}{} }
 func (c cpuTokens) release() { <-c }
+
+// spare takes a token only if one is free at once (for work that can as
+// well be done without, see report.WriterOptions.Spare).
+func (c cpuTokens) spare() (release func(), ok bool) {
+	select {
+	case c <- struct{}{}:
+		return c.release, true
+	default:
+		return nil, false
+	}
+}
 
 func (s *tableSink) send(ctx context.Context, rec arrow.RecordBatch) error {
 	select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -40,6 +41,9 @@ type partEncoder interface {
 // the file (schema, key-value metadata including the stored Arrow schema,
 // pages, statistics, page index) is the one pqarrow writes, byte for byte.
 type partFile struct {
+	// spare, when set, asks for a CPU for a second goroutine (see
+	// flushPages); release gives it back.
+	spare  func() (release func(), ok bool)
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field
@@ -192,6 +196,9 @@ func newPartFile(w io.Writer, sc *arrow.Schema, props *parquet.WriterProperties,
 // starts the next.
 func (p *partFile) NewBufferedRowGroupChecked() error {
 	if p.rg != nil {
+		if err := p.flushPages(); err != nil {
+			return err
+		}
 		if err := p.rg.Close(); err != nil {
 			return err
 		}
@@ -228,6 +235,10 @@ func (p *partFile) TotalBytesWritten() int64 { return p.fw.TotalBytesWritten() }
 // Close writes the last row group and the footer.
 func (p *partFile) Close() error {
 	if p.rg != nil {
+		if err := p.flushPages(); err != nil {
+			p.fw.Close()
+			return err
+		}
 		if err := p.rg.Close(); err != nil {
 			p.fw.Close()
 			return err
@@ -254,6 +265,55 @@ func (p *partFile) WriteBuffered(rec arrow.RecordBatch) error {
 }
 
 func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.Column(i) }
+
+// pageFlusher is the part of arrow-go's column writers that ends the page
+// being filled: it encodes and compresses the page and keeps it with the
+// column's other pages (written to the file when the row group closes).
+type pageFlusher interface{ FlushCurrentPage() error }
+
+// flushPages ends the page being filled of every column of the open row
+// group, with a second goroutine when p.spare grants a CPU, before the
+// row group closes: closing does the same column after column, and
+// compressing those last pages (some forty columns of the games table) is
+// most of a row group's close. A column whose page holds no value is left
+// to the close (ending an empty page would add one), as is every column
+// when no CPU is spare. Each column's pages stay in its own buffer and in
+// their order, so the file is the same byte for byte.
+func (p *partFile) flushPages() error {
+	if p.spare == nil {
+		return nil
+	}
+	release, ok := p.spare()
+	if !ok {
+		return nil
+	}
+	defer release()
+	n := p.rg.NumColumns()
+	var next atomic.Int64
+	work := func() error {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return nil
+			}
+			cw, err := p.rg.Column(i)
+			if err != nil {
+				return err
+			}
+			f, ok := cw.(pageFlusher)
+			if !ok || cw.CurrentEncoder().EstimatedDataEncodedSize() == 0 {
+				continue
+			}
+			if err := f.FlushCurrentPage(); err != nil {
+				return fmt.Errorf("column %s: %w", cw.Descr().Path(), err)
+			}
+		}
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- work() }()
+	err := work()
+	return errors.Join(err, <-errc)
+}
 
 // writeField writes one column of a batch to its leaves.
 func (p *partFile) writeField(l leafLayout, a arrow.Array) error {

@@ -67,6 +67,13 @@ type WriterOptions struct {
 	// PrepareTable once before starting the writers).
 	Chunked bool
 	Chunk   int
+	// Spare, when set, is asked for a CPU before a row group closes: when
+	// it grants one (ok), the last pages of the columns are compressed by
+	// two goroutines instead of one, and release is called after. The
+	// file is the same either way. The pipeline grants a CPU token only
+	// when one is idle, so that -jobs still bounds the computing
+	// goroutines.
+	Spare func() (release func(), ok bool)
 }
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
@@ -349,6 +356,9 @@ func (w *TableWriter) openPart() error {
 func (w *TableWriter) newEncoder() (partEncoder, error) {
 	if !w.viaPqarrow {
 		pf, err := newPartFile(w.buf, w.table.Schema, w.props, w.aprop)
+		if err == nil {
+			pf.spare = w.opts.Spare
+		}
 		if !errors.Is(err, errUnsupported) {
 			return pf, err
 		}
