@@ -79,7 +79,8 @@ func genDigest(h hash.Hash64, p *Position, rng *rand.Rand) int {
 var updateGenDigests = flag.Bool("update-gen", false, "rewrite testdata/movegen-digests.txt from the current move generator")
 
 // TestGenReference pins the move generator's output: a digest of what
-// every entry point says (genDigest) on the perft positions, the final
+// every entry point says (genDigest) on the perft positions (testdata's,
+// and the shared corpus's when it is present), the final
 // positions of the dead-position tests (endgames), the first 100 games of
 // each real-game file, random walks from all of them, and random
 // placements of any material (no king, several kings, castling rights and
@@ -109,10 +110,17 @@ func TestGenReference(t *testing.T) {
 	}
 
 	group("perft", func(check func(p *Position)) {
-		for _, p := range testPositions(t, 9) {
+		for _, p := range localPerftPositions(t) {
 			walk(check, p, 16)
 		}
 	})
+	if shared := sharedPerftPositions(t, 9); len(shared) > 0 {
+		group("perft shared", func(check func(p *Position)) {
+			for _, p := range shared {
+				walk(check, p, 16)
+			}
+		})
+	}
 	group("finals", func(check func(p *Position)) {
 		for _, f := range []string{"lichess-finals.txt", "twic-tcec-finals.txt", "test-vector-sample.txt"} {
 			for _, fen := range readFENLines(t, filepath.Join("..", "validate", "unwinnable", "testdata", f)) {

@@ -11,12 +11,27 @@ import (
 // every stride-th position of random.perft and fischer.epd.
 func testPositions(t testing.TB, stride int) []Position {
 	t.Helper()
+	return append(localPerftPositions(t), sharedPerftPositions(t, stride)...)
+}
+
+// localPerftPositions returns the positions of the perft suites in testdata.
+func localPerftPositions(t testing.TB) []Position {
+	t.Helper()
 	var fens []string
 	for _, f := range []string{"tricky.perft", "chess960-100.perft"} {
 		for _, c := range loadPerftSuite(t, filepath.Join("testdata", f)) {
 			fens = append(fens, c.fen)
 		}
 	}
+	return parseFENs(t, fens)
+}
+
+// sharedPerftPositions returns, when the shared corpus is present, the
+// positions of its standard and tricky suites and every stride-th position
+// of random.perft and fischer.epd (none without it).
+func sharedPerftPositions(t testing.TB, stride int) []Position {
+	t.Helper()
+	var fens []string
 	shared := filepath.Join("..", "..", "shared", "corpus", "reference")
 	for _, f := range []string{"ethereal/standard.epd", "shakmaty/tricky.perft", "python-chess/tricky.perft", "python-chess/random.perft", "ethereal/fischer.epd"} {
 		path := filepath.Join(shared, filepath.FromSlash(f))
@@ -32,6 +47,11 @@ func testPositions(t testing.TB, stride int) []Position {
 			fens = append(fens, cases[i].fen)
 		}
 	}
+	return parseFENs(t, fens)
+}
+
+func parseFENs(t testing.TB, fens []string) []Position {
+	t.Helper()
 	ps := make([]Position, 0, len(fens))
 	for _, f := range fens {
 		p, err := ParseFEN(f)
