@@ -478,16 +478,18 @@ func (a *Analyzer) bareMate(p *chess.Position, lk chess.Square, occ, att, heavy 
 }
 
 // within2 holds, by square, the squares at most two king steps from it.
-var within2 = func() (t [64]chess.Bitboard) {
-	for a := range 64 {
-		for b := range 64 {
-			if dist(chess.Square(a), chess.Square(b)) <= 2 {
-				t[a] |= chess.Square(b).Bitboard()
-			}
+var within2 = withinSteps(2)
+
+// withinSteps returns, by square, the squares at most d king steps from
+// it (plain distance).
+func withinSteps(d int) (t [64]chess.Bitboard) {
+	for s := range t {
+		for k := 0; k <= d; k++ {
+			t[s] |= distRing[s][k]
 		}
 	}
 	return
-}()
+}
 
 // distRing holds, by square s and distance d, the squares d king steps
 // from s (plain distance).

@@ -650,16 +650,7 @@ func (a *Analyzer) promotionTaken(p *chess.Position, from, to, lk chess.Square, 
 }
 
 // within3 holds, by square, the squares at most three king steps from it.
-var within3 = func() (t [64]chess.Bitboard) {
-	for a := range 64 {
-		for b := range 64 {
-			if dist(chess.Square(a), chess.Square(b)) <= 3 {
-				t[a] |= chess.Square(b).Bitboard()
-			}
-		}
-	}
-	return
-}()
+var within3 = withinSteps(3)
 
 // badnessMap holds loneBadness for every square a heavy piece may move to,
 // computed from the squares it looks at: a rook or queen on x attacks y
