@@ -453,6 +453,8 @@ func mayHoldResult(l []byte) bool {
 		resultCandidate(l, 0xC2) || resultCandidate(l, 0xE2)
 }
 
+// nonSpace reports whether b holds a byte other than white space (isSpace:
+// a stray '}' is not white space here).
 func nonSpace(b []byte) bool {
 	for _, c := range b {
 		if !isSpace(c) {
@@ -772,7 +774,7 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 			case stTags:
 				s.st = stMoves
 			}
-			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) && (bytes.IndexByte(b[t0:j], ':') < 0 || onlySpaces(b[j:e])) {
+			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) && (bytes.IndexByte(b[t0:j], ':') < 0 || !nonSpace(b[j:e])) {
 				s.st = stAfterResult
 				continue
 			}
@@ -781,17 +783,6 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 			}
 		}
 	}
-}
-
-// onlySpaces reports whether b holds white space only (isSpace: not a
-// stray '}').
-func onlySpaces(b []byte) bool {
-	for _, c := range b {
-		if !isSpace(c) {
-			return false
-		}
-	}
-	return true
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
