@@ -290,15 +290,6 @@ func canMate(res unwinnable.Result) Tri {
 	return Unknown
 }
 
-// moveLine returns the source line of the move that led to ply k, or the
-// game's first line for ply 0.
-func moveLine(g *Game, k int) int {
-	if k > 0 && k <= len(g.Moves) {
-		return g.Moves[k-1].Line
-	}
-	return g.Line
-}
-
 // eventFindings writes one finding per rule that applied, at its first ply.
 func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 	v := &r.Verdict
