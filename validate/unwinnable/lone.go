@@ -568,7 +568,7 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		bad := false
 		for b := heavy; b != 0 && !bad; {
 			from := b.PopFirst()
-			bad = a.loneBadness(p, p.PieceAt(from).Type(), from, occ, lk, want, mates, lkZone) > 1
+			bad = loneBadness(p.PieceAt(from).Type(), from, occ, lk, want, mates) > 1
 		}
 		if !bad {
 			return n, false
@@ -582,7 +582,7 @@ func (a *Analyzer) loneWinner(p *chess.Position, t *loneTarget, lk, wk chess.Squ
 		from := b.PopFirst()
 		pt := p.PieceAt(from).Type()
 		occFrom := occ &^ from.Bitboard()
-		now := a.loneBadness(p, pt, from, occ, lk, want, mates, lkZone)
+		now := loneBadness(pt, from, occ, lk, want, mates)
 		var r badnessMap
 		r.init(pt, occFrom&^lk.Bitboard(), lk, want, mates)
 		dests := chess.PieceAttacks(w, pt, from, occ) &^ own &^ lk.Bitboard()
@@ -709,21 +709,15 @@ func (m *badnessMap) at(s chess.Square) int {
 
 // loneBadness rates a heavy piece of type pt on s (lower is better): it
 // should not check, not cover e or the squares the loser's king wants to
-// step on, and should be one move from a check along the edge line.
-func (a *Analyzer) loneBadness(p *chess.Position, pt chess.PieceType, s chess.Square, occ chess.Bitboard, lk chess.Square, want, mates, lkZone chess.Bitboard) int {
+// step on, and should be one move from a check along the edge line: the
+// rule of bareBadness, with the piece's attacks worked out from s.
+func loneBadness(pt chess.PieceType, s chess.Square, occ chess.Bitboard, lk chess.Square, want, mates chess.Bitboard) int {
 	occ &^= lk.Bitboard()
 	att := chess.RookAttacks(s, occ)
 	if pt == chess.Queen {
 		att |= chess.BishopAttacks(s, occ)
 	}
-	bad := 2 * (att & want).Count()
-	if att.Has(lk) {
-		bad += 4
-	}
-	if att&mates == 0 || mates.Has(s) {
-		bad++
-	}
-	return bad
+	return bareBadness(att, s, lk, want, mates)
 }
 
 // loneMate tries the winner's checks by queens and rooks, and checking
