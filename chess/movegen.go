@@ -222,7 +222,6 @@ func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
 	us := p.side & 1
 	them := us ^ 1
 	own := p.byColor[us]
-	enemies := p.byColor[them]
 	occ := p.byType[NoPieceType]
 	kings := p.byType[King] & own
 	if kings == 0 || kings.More() {
@@ -232,18 +231,7 @@ func (p *Position) genLegal(ml *MoveList, types uint8, target Bitboard) {
 	ksq := kings.First() & 63
 	queens := p.byType[Queen]
 
-	// Checkers and pinned pieces, as in checkersAndPinned.
-	checkers := (pawnAttacks[us][ksq]&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight] | kingAttacks[ksq]&p.byType[King]) & enemies
-	var pinned Bitboard
-	for snipers := (rookRays[ksq]&(p.byType[Rook]|queens) | bishopRays[ksq]&(p.byType[Bishop]|queens)) & enemies; snipers != 0; snipers &= snipers - 1 {
-		s := snipers.First() & 63
-		if b := betweenBB[ksq][s] & occ; b == 0 {
-			checkers |= Bitboard(1) << s
-		} else if b&(b-1) == 0 {
-			pinned |= b
-		}
-	}
-	pinned &= own
+	checkers, pinned := p.checkersAndPinned(ksq, us, occ)
 
 	moves := &ml.Moves
 	n := ml.N
