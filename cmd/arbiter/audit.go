@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 	"syscall"
 
@@ -27,6 +28,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
+	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -90,6 +92,19 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "arbiter audit: -trace: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			fmt.Fprintf(stderr, "arbiter audit: -trace: %v\n", err)
+			return 2
+		}
+		defer trace.Stop()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
