@@ -449,13 +449,13 @@ type cpuTokens chan struct{}
 func (c cpuTokens) acquire() { c <- struct{}{} }
 func (c cpuTokens) release() { <-c }
 
-// spare takes a token only if one is free at once (for work that can as
-// well be done without, see report.WriterOptions.Spare).
-func (c cpuTokens) spare() (release func(), ok bool) {
+// spare waits for a token until done is closed (for work that can as well
+// be done without, see report.WriterOptions.Spare).
+func (c cpuTokens) spare(done <-chan struct{}) (release func(), ok bool) {
 	select {
 	case c <- struct{}{}:
 		return c.release, true
-	default:
+	case <-done:
 		return nil, false
 	}
 }

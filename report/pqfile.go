@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -41,9 +43,9 @@ type partEncoder interface {
 // the file (schema, key-value metadata including the stored Arrow schema,
 // pages, statistics, page index) is the one pqarrow writes, byte for byte.
 type partFile struct {
-	// spare, when set, asks for a CPU for a second goroutine (see
+	// spare, when set, waits for a CPU for a second goroutine (see
 	// flushPages); release gives it back.
-	spare  func() (release func(), ok bool)
+	spare  func(done <-chan struct{}) (release func(), ok bool)
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field
@@ -272,46 +274,63 @@ func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.C
 type pageFlusher interface{ FlushCurrentPage() error }
 
 // flushPages ends the page being filled of every column of the open row
-// group, with a second goroutine when p.spare grants a CPU, before the
-// row group closes: closing does the same column after column, and
-// compressing those last pages (some forty columns of the games table) is
-// most of a row group's close. A column whose page holds no value is left
-// to the close (ending an empty page would add one), as is every column
-// when no CPU is spare. Each column's pages stay in its own buffer and in
-// their order, so the file is the same byte for byte.
+// group before the row group closes: closing does the same column after
+// column, and compressing those last pages (some forty columns of the
+// games table) is most of a row group's close. A second goroutine joins
+// in as soon as p.spare grants it a CPU, until every column is taken: at
+// the end of a run the last part's close is all that is left to do, and a
+// CPU frees up while it runs. A column whose page holds no value is left
+// to the close (ending an empty page would add one). Each column's pages
+// stay in its own buffer and in their order, so the file is the same byte
+// for byte.
 func (p *partFile) flushPages() error {
 	if p.spare == nil {
 		return nil
 	}
-	release, ok := p.spare()
-	if !ok {
-		return nil
+	// The fullest pages first: a second goroutine that starts late then
+	// finds only small ones left, and the first never waits long for it.
+	type page struct {
+		f    pageFlusher
+		cw   file.ColumnChunkWriter
+		size int64
 	}
-	defer release()
-	n := p.rg.NumColumns()
+	var pages []page
+	for i := range p.rg.NumColumns() {
+		cw, err := p.rg.Column(i)
+		if err != nil {
+			return err
+		}
+		f, ok := cw.(pageFlusher)
+		if size := cw.CurrentEncoder().EstimatedDataEncodedSize(); ok && size > 0 {
+			pages = append(pages, page{f, cw, size})
+		}
+	}
+	slices.SortStableFunc(pages, func(a, b page) int { return cmp.Compare(b.size, a.size) })
 	var next atomic.Int64
 	work := func() error {
 		for {
 			i := int(next.Add(1) - 1)
-			if i >= n {
+			if i >= len(pages) {
 				return nil
 			}
-			cw, err := p.rg.Column(i)
-			if err != nil {
-				return err
-			}
-			f, ok := cw.(pageFlusher)
-			if !ok || cw.CurrentEncoder().EstimatedDataEncodedSize() == 0 {
-				continue
-			}
-			if err := f.FlushCurrentPage(); err != nil {
-				return fmt.Errorf("column %s: %w", cw.Descr().Path(), err)
+			if err := pages[i].f.FlushCurrentPage(); err != nil {
+				return fmt.Errorf("column %s: %w", pages[i].cw.Descr().Path(), err)
 			}
 		}
 	}
+	done := make(chan struct{})
 	errc := make(chan error, 1)
-	go func() { errc <- work() }()
+	go func() {
+		release, ok := p.spare(done)
+		if !ok {
+			errc <- nil
+			return
+		}
+		defer release()
+		errc <- work()
+	}()
 	err := work()
+	close(done)
 	return errors.Join(err, <-errc)
 }
 

@@ -137,12 +137,15 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 			defer releaseAll(recs)
 			// spare grants the second goroutine of flushPages every time
 			// (the pqarrow path has none): the bytes must not change.
-			spare := func() (func(), bool) { return func() {}, true }
+			// never makes flushPages's first goroutine do every column.
+			spare := func(<-chan struct{}) (func(), bool) { return func() {}, true }
+			never := func(done <-chan struct{}) (func(), bool) { <-done; return nil, false }
 			for _, opts := range []WriterOptions{
 				{Allocator: mem},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000},
 				{Allocator: mem, Spare: spare},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: spare},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: never},
 			} {
 				direct := writeParts(t, c.table, opts, recs, false)
 				want := writeParts(t, c.table, opts, recs, true)

@@ -67,13 +67,14 @@ type WriterOptions struct {
 	// PrepareTable once before starting the writers).
 	Chunked bool
 	Chunk   int
-	// Spare, when set, is asked for a CPU before a row group closes: when
-	// it grants one (ok), the last pages of the columns are compressed by
-	// two goroutines instead of one, and release is called after. The
-	// file is the same either way. The pipeline grants a CPU token only
-	// when one is idle, so that -jobs still bounds the computing
-	// goroutines.
-	Spare func() (release func(), ok bool)
+	// Spare, when set, is asked for a CPU while the last pages of a row
+	// group's columns are compressed before it closes: it waits until it
+	// can grant one (ok) or until done is closed (the pages are all
+	// taken; ok is false then). When it grants one, a second goroutine
+	// compresses pages too, and release is called after. The file is the
+	// same either way. The pipeline grants CPU tokens, so that -jobs still
+	// bounds the computing goroutines.
+	Spare func(done <-chan struct{}) (release func(), ok bool)
 }
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
