@@ -179,7 +179,13 @@ func parseEPDOps(s string) ([]EPDOp, error) {
 		}
 		raw := strings.TrimSpace(s[start:i])
 		if open {
-			raw += "\"" // close it, so that it is written back closed
+			// Close it, so that it is written back closed. A backslash
+			// left at its end was read as itself: doubled, it stays one
+			// instead of escaping the closing quote.
+			if strings.HasSuffix(raw, "\\") && (len(raw)-len(strings.TrimRight(raw, "\\")))%2 == 1 {
+				raw += "\\"
+			}
+			raw += "\""
 		}
 		op := EPDOp{Opcode: opcode, Operands: raw}
 		if quotes == 1 && onlyQuoted {

@@ -64,6 +64,27 @@ func TestParseEPD(t *testing.T) {
 			out:  `4k3/8/8/8/8/8/8/4K3 w - - c1 "say \"hi\" \\ ok"; noop; am Ke2 Kd2;`,
 			full: 1,
 		},
+		{ // an unterminated string ending in a backslash: it stays a backslash
+			line: `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\`,
+			fen:  "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			ops:  []EPDOp{{Opcode: "c0", Operands: `x "a\\"`}},
+			out:  `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\\";`,
+			full: 1,
+		},
+		{ // the same with an escaped backslash before it, and a blank after
+			line: `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\\\ `,
+			fen:  "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			ops:  []EPDOp{{Opcode: "c0", Operands: `x "a\\\\"`}},
+			out:  `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\\\\";`,
+			full: 1,
+		},
+		{ // an escaped backslash at the end is left as it is
+			line: `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\\`,
+			fen:  "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			ops:  []EPDOp{{Opcode: "c0", Operands: `x "a\\"`}},
+			out:  `4k3/8/8/8/8/8/8/4K3 w - - c0 x "a\\";`,
+			full: 1,
+		},
 		{
 			line: `4k3/8/8/8/8/8/8/4K3 w - - c0 "a" "b";`,
 			fen:  "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -113,6 +134,7 @@ func TestParseEPD(t *testing.T) {
 		if got := e.String(); got != want {
 			t.Errorf("%q: String\n got %q\nwant %q", tc.line, got, want)
 		}
+		ntCheckEPDRoundTrip(t, e)
 	}
 	e, _ := ParseEPD(`1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";`)
 	if v, ok := e.Op("id"); !ok || v != "BK.01" {
