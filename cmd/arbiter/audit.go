@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
@@ -24,7 +25,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "arbiter-out", "output `directory`")
 	tables := fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions,players,pairings (default: all that apply)")
 	withFEN := fs.Bool("fen", false, "add a FEN column to the moves table")
-	jobs := fs.Int("jobs", 0, "worker goroutines (default: number of CPUs)")
+	jobs := fs.Int("jobs", 0, "worker goroutines, and the cores the run uses (default: number of CPUs)")
 	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
@@ -75,6 +76,13 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if *jobs > 0 && *jobs < runtime.GOMAXPROCS(0) {
+		// -jobs N runs on N cores: the reader, the garbage collector and
+		// the writers too, not only the workers (with -jobs 1 they took a
+		// second core's worth beside the worker: a batch job given one
+		// core by its scheduler would have used more).
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*jobs))
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the garbage collector from letting the heap
 		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.

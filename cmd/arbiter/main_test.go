@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,27 @@ func TestAuditSample(t *testing.T) {
 	code, _, _ = runCmd("audit", "-o", out, "-progress", "never", "-fail-on", "error", "-tables", "games,findings", filepath.Join("..", "..", "testdata", "sample"))
 	if code != 1 {
 		t.Errorf("-fail-on error: exit %d, want 1", code)
+	}
+}
+
+// -cpuprofile and -trace write their files; -jobs 1 runs on one core and
+// gives the others back when done.
+func TestAuditProfiles(t *testing.T) {
+	dir := t.TempDir()
+	prof, tr := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "run.trace")
+	procs := runtime.GOMAXPROCS(0)
+	code, _, errs := runCmd("audit", "-o", filepath.Join(dir, "out"), "-progress", "never", "-jobs", "1", "-tables", "games,findings",
+		"-cpuprofile", prof, "-trace", tr, filepath.Join("..", "..", "testdata", "sample", "lichess-3000.pgn.zst"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, f := range []string{prof, tr} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v, %v", f, st, err)
+		}
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS %d after the run, was %d", got, procs)
 	}
 }
 
