@@ -790,13 +790,19 @@ func heavyChecks(p *chess.Position, w chess.Color, lk chess.Square, occ, heavy, 
 			if pt == chess.Queen {
 				checks |= bish
 			}
+			// The checking squares whose attacks, once the piece has
+			// left from, cover every flight: a queen or rook on to
+			// attacks f exactly when one on f attacks to (the squares
+			// between are the same), so they are the checking squares
+			// attacked from every flight, a lookup per flight instead
+			// of one per checking square.
+			dests := chess.PieceAttacks(w, pt, from, occ) & checks &^ own
 			occFrom := occNoKing &^ from.Bitboard()
-			for d := chess.PieceAttacks(w, pt, from, occ) & checks &^ own; d != 0; {
-				to := d.PopFirst()
-				if flights&^chess.PieceAttacks(w, pt, to, occFrom) != 0 {
-					continue
-				}
-				if !yield(chess.NewMove(from, to)) {
+			for f := flights; f != 0 && dests != 0; {
+				dests &= chess.PieceAttacks(w, pt, f.PopFirst(), occFrom)
+			}
+			for d := dests; d != 0; {
+				if !yield(chess.NewMove(from, d.PopFirst())) {
 					return
 				}
 			}
