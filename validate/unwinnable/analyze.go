@@ -160,11 +160,14 @@ type Analyzer struct {
 	scores [chess.MaxMoves]int32 // move scores of a dive ply
 	route  kingRoute             // the winner king's way to its pawn target (dives)
 	lone   loneScratch           // the lone-king construction's arrays (lone.go)
-	// diveSeen holds the hashes of the positions of the dive running.
-	diveSeen [maxDivePly + 1]uint64
-	pat      *cornerPattern // the blocker plan of the dive running, if any (corner.go)
-	queue    []bfsNode      // closure search, allocated on first use
-	ss       semistatic
+	// diveSeen holds the hashes of the positions of the dive running, and
+	// diveCount counts them by their low bits (diveCountBits), so that a
+	// ply looks for a repetition only when one is possible (divePick).
+	diveSeen  [maxDivePly + 1]uint64
+	diveCount [1 << diveCountBits]uint8
+	pat       *cornerPattern // the blocker plan of the dive running, if any (corner.go)
+	queue     []bfsNode      // closure search, allocated on first use
+	ss        semistatic
 
 	visited visitedSet // closure search (closure.go)
 

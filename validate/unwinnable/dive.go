@@ -33,6 +33,13 @@ const (
 // maxTried is how many moves into a repeated position a dive ply skips.
 const maxTried = 4
 
+// The hashes of a dive's line are counted by their diveCountBits low bits
+// (Analyzer.diveCount): a uint8 is enough, a line has at most maxDivePly+1.
+const (
+	diveCountBits = 10
+	diveCountMask = 1<<diveCountBits - 1
+)
+
 var pieceValue = [7]int{0, 1, 3, 3, 5, 9, 0}
 
 // dives runs the dives of variants from..to-1 until one finds a mate or
@@ -62,6 +69,11 @@ func (a *Analyzer) dives(root *chess.Position, from, to, stop int, full bool) (f
 func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 	plies = min(plies, maxDivePly, maxPly-2)
 	seen := &a.diveSeen // every entry is written before it is read
+	// The hashes in seen[:filled] are counted in a.diveCount (the line
+	// may have been longer before a take-back: those after ply only make
+	// divePick look once more).
+	count, filled := &a.diveCount, 0
+	clear(count[:])
 	corner := chess.NoSquare
 	noise := uint32(15)
 	if variant >= 3 {
@@ -118,7 +130,13 @@ func (a *Analyzer) dive(root *chess.Position, plies, variant int) bool {
 			}
 		}
 		a.nodes++
+		if ply < filled {
+			count[seen[ply]&diveCountMask]--
+		} else {
+			filled = ply + 1
+		}
 		seen[ply] = p.Hash()
+		count[seen[ply]&diveCountMask]++
 		p.LegalMoves(&f.ml)
 		if f.ml.N == 0 && a.terminal(p, ply) {
 			return true
@@ -237,11 +255,14 @@ func (a *Analyzer) divePick(ply int, seen []uint64, best, nDead int) int {
 		h := child.Hash()
 		rep := false
 		// Only the positions since the last capture or pawn move can
-		// repeat: those before it had other pieces or pawns.
-		for j, lo := ply-1, max(0, ply+1-child.HalfmoveClock()); j >= lo; j -= 2 {
-			if seen[j] == h {
-				rep = true
-				break
+		// repeat: those before it had other pieces or pawns. None can
+		// when no hash of the line has the low bits of h.
+		if a.diveCount[h&diveCountMask] != 0 {
+			for j, lo := ply-1, max(0, ply+1-child.HalfmoveClock()); j >= lo; j -= 2 {
+				if seen[j] == h {
+					rep = true
+					break
+				}
 			}
 		}
 		if !rep || nt == maxTried || nt >= f.ml.N-nDead-1 {
