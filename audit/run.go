@@ -113,7 +113,22 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// -jobs bounds the CPU-heavy work of the run, judging blocks and
 	// encoding Parquet, which all take a token while they compute.
 	cpu := make(cpuTokens, cfg.Jobs)
-	wopt.Spare = cpu.spare
+	// While blocks are still coming, a table writer takes a second CPU for
+	// the last pages of a row group only if one is idle at once (ending
+	// every page before the close keeps them all in memory at once: some
+	// 50 MiB more at the peak of a run with every table); once the input
+	// is read, it waits for one: the last parts' closes are then all that
+	// is left to do, and the workers are giving their CPUs back.
+	var drained atomic.Bool
+	wopt.Spare = func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+		if release, ok := cpu.tryAcquire(); ok {
+			return release, true, nil
+		}
+		if drained.Load() {
+			return nil, false, cpu.acquireUntil
+		}
+		return nil, false, nil
+	}
 	var tw [numTables]*tableSink
 	for t := range numTables {
 		if !want[t] || isEventTable(t) {
@@ -206,6 +221,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			prog.finishReader(r)
 			r.Close()
 		}
+		drained.Store(true)
 		return nil
 	})
 
@@ -449,9 +465,20 @@ type cpuTokens chan struct{}
 func (c cpuTokens) acquire() { c <- struct{}{} }
 func (c cpuTokens) release() { <-c }
 
-// spare waits for a token until done is closed (for work that can as well
-// be done without, see report.WriterOptions.Spare).
-func (c cpuTokens) spare(done <-chan struct{}) (release func(), ok bool) {
+// tryAcquire takes a token only if one is free at once (for work that can
+// as well be done without, see report.WriterOptions.Spare).
+func (c cpuTokens) tryAcquire() (release func(), ok bool) {
+	select {
+	case c <- struct{}{}:
+		return c.release, true
+	default:
+		return nil, false
+	}
+}
+
+// acquireUntil takes a token as soon as one is free, or gives up when done
+// is closed.
+func (c cpuTokens) acquireUntil(done <-chan struct{}) (release func(), ok bool) {
 	select {
 	case c <- struct{}{}:
 		return c.release, true

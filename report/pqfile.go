@@ -43,9 +43,9 @@ type partEncoder interface {
 // the file (schema, key-value metadata including the stored Arrow schema,
 // pages, statistics, page index) is the one pqarrow writes, byte for byte.
 type partFile struct {
-	// spare, when set, waits for a CPU for a second goroutine (see
+	// spare, when set, asks for a CPU for a second goroutine (see
 	// flushPages); release gives it back.
-	spare  func(done <-chan struct{}) (release func(), ok bool)
+	spare  func() (release func(), ok bool, wait func(done <-chan struct{}) (release func(), ok bool))
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field
@@ -274,17 +274,24 @@ func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.C
 type pageFlusher interface{ FlushCurrentPage() error }
 
 // flushPages ends the page being filled of every column of the open row
-// group before the row group closes: closing does the same column after
-// column, and compressing those last pages (some forty columns of the
-// games table) is most of a row group's close. A second goroutine joins
-// in as soon as p.spare grants it a CPU, until every column is taken: at
-// the end of a run the last part's close is all that is left to do, and a
-// CPU frees up while it runs. A column whose page holds no value is left
-// to the close (ending an empty page would add one). Each column's pages
-// stay in its own buffer and in their order, so the file is the same byte
-// for byte.
+// group with two goroutines before the row group closes, when p.spare
+// grants a second CPU: closing does the same column after column, and
+// compressing those last pages (some forty columns of the games table) is
+// most of a row group's close. When no CPU is free but p.spare says one is
+// worth waiting for (at the end of a run, when the last parts' closes are
+// all that is left), the first goroutine starts alone and the second joins
+// as soon as it gets one. Otherwise the close does it all, a column at a
+// time: ending every page first keeps all of them in memory at once (some
+// 50 MiB more at the peak of a run with every table). A column whose page
+// holds no value is left to the close (ending an empty page would add
+// one). Each column's pages stay in its own buffer and in their order, so
+// the file is the same byte for byte.
 func (p *partFile) flushPages() error {
 	if p.spare == nil {
+		return nil
+	}
+	release, ok, wait := p.spare()
+	if !ok && wait == nil {
 		return nil
 	}
 	// The fullest pages first: a second goroutine that starts late then
@@ -298,10 +305,13 @@ func (p *partFile) flushPages() error {
 	for i := range p.rg.NumColumns() {
 		cw, err := p.rg.Column(i)
 		if err != nil {
+			if ok {
+				release()
+			}
 			return err
 		}
-		f, ok := cw.(pageFlusher)
-		if size := cw.CurrentEncoder().EstimatedDataEncodedSize(); ok && size > 0 {
+		f, isFlusher := cw.(pageFlusher)
+		if size := cw.CurrentEncoder().EstimatedDataEncodedSize(); isFlusher && size > 0 {
 			pages = append(pages, page{f, cw, size})
 		}
 	}
@@ -321,10 +331,11 @@ func (p *partFile) flushPages() error {
 	done := make(chan struct{})
 	errc := make(chan error, 1)
 	go func() {
-		release, ok := p.spare(done)
 		if !ok {
-			errc <- nil
-			return
+			if release, ok = wait(done); !ok {
+				errc <- nil
+				return
+			}
 		}
 		defer release()
 		errc <- work()

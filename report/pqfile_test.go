@@ -136,15 +136,22 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 			recs := c.recs()
 			defer releaseAll(recs)
 			// spare grants the second goroutine of flushPages every time
-			// (the pqarrow path has none): the bytes must not change.
-			// never makes flushPages's first goroutine do every column.
-			spare := func(<-chan struct{}) (func(), bool) { return func() {}, true }
-			never := func(done <-chan struct{}) (func(), bool) { <-done; return nil, false }
+			// (the pqarrow path has none), late makes it wait for its CPU
+			// and never lets it wait in vain (the first goroutine ends
+			// every page): the bytes must not change.
+			spare := func() (func(), bool, func(<-chan struct{}) (func(), bool)) { return func() {}, true, nil }
+			late := func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+				return nil, false, func(<-chan struct{}) (func(), bool) { return func() {}, true }
+			}
+			never := func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+				return nil, false, func(done <-chan struct{}) (func(), bool) { <-done; return nil, false }
+			}
 			for _, opts := range []WriterOptions{
 				{Allocator: mem},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000},
 				{Allocator: mem, Spare: spare},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: spare},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: late},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: never},
 			} {
 				direct := writeParts(t, c.table, opts, recs, false)

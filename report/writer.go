@@ -67,14 +67,17 @@ type WriterOptions struct {
 	// PrepareTable once before starting the writers).
 	Chunked bool
 	Chunk   int
-	// Spare, when set, is asked for a CPU while the last pages of a row
-	// group's columns are compressed before it closes: it waits until it
-	// can grant one (ok) or until done is closed (the pages are all
-	// taken; ok is false then). When it grants one, a second goroutine
-	// compresses pages too, and release is called after. The file is the
-	// same either way. The pipeline grants CPU tokens, so that -jobs still
-	// bounds the computing goroutines.
-	Spare func(done <-chan struct{}) (release func(), ok bool)
+	// Spare, when set, is asked for a second CPU before a row group
+	// closes, to compress the last pages of its columns with two
+	// goroutines (see partFile.flushPages). It answers at once: ok when a
+	// CPU is free (release gives it back); else, when one is worth
+	// waiting for, wait, which blocks until one is free (ok) or done is
+	// closed (the pages are all taken; not ok); else neither, and the
+	// close compresses the pages a column at a time, as without Spare.
+	// The file is the same either way. The pipeline grants CPU tokens, so
+	// that -jobs still bounds the computing goroutines, and waits for one
+	// only once the input is read.
+	Spare func() (release func(), ok bool, wait func(done <-chan struct{}) (release func(), ok bool))
 }
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
