@@ -88,31 +88,23 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
 		debug.SetMemoryLimit(768 << 20)
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+	for _, r := range []struct {
+		flag, path string
+		start      func(io.Writer) error
+		stop       func()
+	}{
+		{"cpuprofile", *cpuProfile, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{"trace", *traceFile, trace.Start, trace.Stop},
+	} {
+		if r.path == "" {
+			continue
+		}
+		done, err := record(r.path, r.start, r.stop)
 		if err != nil {
-			fmt.Fprintf(stderr, "arbiter audit: -cpuprofile: %v\n", err)
+			fmt.Fprintf(stderr, "arbiter audit: -%s: %v\n", r.flag, err)
 			return 2
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "arbiter audit: -cpuprofile: %v\n", err)
-			return 2
-		}
-		defer pprof.StopCPUProfile()
-	}
-	if *traceFile != "" {
-		f, err := os.Create(*traceFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "arbiter audit: -trace: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		if err := trace.Start(f); err != nil {
-			fmt.Fprintf(stderr, "arbiter audit: -trace: %v\n", err)
-			return 2
-		}
-		defer trace.Stop()
+		defer done()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -126,6 +118,21 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	audit.WriteHuman(stderr, res, *out)
 	return res.ExitCode
+}
+
+// record starts a recorder of the run (a CPU profile, an execution trace)
+// writing to a new file at path; the function it returns stops the
+// recorder and closes the file.
+func record(path string, start func(io.Writer) error, stop func()) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := start(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { stop(); f.Close() }, nil
 }
 
 func tableIndex(name string) int {
