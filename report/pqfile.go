@@ -331,13 +331,15 @@ func (p *partFile) flushPages() error {
 	done := make(chan struct{})
 	errc := make(chan error, 1)
 	go func() {
+		rel := release
 		if !ok {
-			if release, ok = wait(done); !ok {
+			var got bool
+			if rel, got = wait(done); !got {
 				errc <- nil
 				return
 			}
 		}
-		defer release()
+		defer rel()
 		errc <- work()
 	}()
 	err := work()
