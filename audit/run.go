@@ -458,8 +458,12 @@ func newTableSink(root string, table report.Table, opt report.WriterOptions, laz
 const sinkQueue = 1
 
 // cpuTokens bounds the goroutines that compute at once: a goroutine holds
-// a token only while it computes, never while it waits on a channel, so
-// that tokens cannot deadlock the pipeline.
+// a token only while it computes, never while it waits on a channel for
+// another stage, so that tokens cannot deadlock the pipeline. (A writer
+// ending its last pages with a second goroutine waits for it while holding
+// its token, but only once that goroutine holds a token of its own and
+// computes: one still waiting for a token gives up when the first is done;
+// see report.WriterOptions.Spare.)
 type cpuTokens chan struct{}
 
 func (c cpuTokens) acquire() { c <- struct{}{} }
