@@ -120,7 +120,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// is read, it waits for one: the last parts' closes are then all that
 	// is left to do, and the workers are giving their CPUs back.
 	var drained atomic.Bool
-	wopt.Spare = func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+	wopt.Spare = func() (func(), bool, report.CPUWait) {
 		if release, ok := cpu.tryAcquire(); ok {
 			return release, true, nil
 		}

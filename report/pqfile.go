@@ -45,7 +45,7 @@ type partEncoder interface {
 type partFile struct {
 	// spare, when set, asks for a CPU for a second goroutine (see
 	// flushPages); release gives it back.
-	spare  func() (release func(), ok bool, wait func(done <-chan struct{}) (release func(), ok bool))
+	spare  SpareCPU
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field

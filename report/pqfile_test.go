@@ -139,11 +139,11 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 			// (the pqarrow path has none), late makes it wait for its CPU
 			// and never lets it wait in vain (the first goroutine ends
 			// every page): the bytes must not change.
-			spare := func() (func(), bool, func(<-chan struct{}) (func(), bool)) { return func() {}, true, nil }
-			late := func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+			var spare SpareCPU = func() (func(), bool, CPUWait) { return func() {}, true, nil }
+			var late SpareCPU = func() (func(), bool, CPUWait) {
 				return nil, false, func(<-chan struct{}) (func(), bool) { return func() {}, true }
 			}
-			never := func() (func(), bool, func(<-chan struct{}) (func(), bool)) {
+			var never SpareCPU = func() (func(), bool, CPUWait) {
 				return nil, false, func(done <-chan struct{}) (func(), bool) { <-done; return nil, false }
 			}
 			for _, opts := range []WriterOptions{

@@ -77,8 +77,15 @@ type WriterOptions struct {
 	// The file is the same either way. The pipeline grants CPU tokens, so
 	// that -jobs still bounds the computing goroutines, and waits for one
 	// only once the input is read.
-	Spare func() (release func(), ok bool, wait func(done <-chan struct{}) (release func(), ok bool))
+	Spare SpareCPU
 }
+
+// SpareCPU asks for a second CPU (see WriterOptions.Spare).
+type SpareCPU func() (release func(), ok bool, wait CPUWait)
+
+// CPUWait blocks until a CPU is free (ok; release gives it back) or done is
+// closed (not ok).
+type CPUWait func(done <-chan struct{}) (release func(), ok bool)
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
 	def := func(v *int64, d int64, name string, negOK bool) error {
