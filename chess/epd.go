@@ -182,7 +182,7 @@ func parseEPDOps(s string) ([]EPDOp, error) {
 			// Close it, so that it is written back closed. A backslash
 			// left at its end was read as itself: doubled, it stays one
 			// instead of escaping the closing quote.
-			if strings.HasSuffix(raw, "\\") && (len(raw)-len(strings.TrimRight(raw, "\\")))%2 == 1 {
+			if (len(raw)-len(strings.TrimRight(raw, "\\")))%2 == 1 {
 				raw += "\\"
 			}
 			raw += "\""
