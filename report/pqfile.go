@@ -274,8 +274,8 @@ func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.C
 type pageFlusher interface{ FlushCurrentPage() error }
 
 // flushPages ends the page being filled of every column of the open row
-// group with two goroutines before the row group closes, when p.spare
-// grants a second CPU: closing does the same column after column, and
+// group with two goroutines before the row group closes, when at least two
+// columns have a page to end and p.spare grants a second CPU: closing does the same column after column, and
 // compressing those last pages (some forty columns of the games table) is
 // most of a row group's close. When no CPU is free but p.spare says one is
 // worth waiting for (at the end of a run, when the last parts' closes are
@@ -290,10 +290,6 @@ func (p *partFile) flushPages() error {
 	if p.spare == nil {
 		return nil
 	}
-	release, ok, wait := p.spare()
-	if !ok && wait == nil {
-		return nil
-	}
 	// The fullest pages first: a second goroutine that starts late then
 	// finds only small ones left, and the first never waits long for it.
 	type page struct {
@@ -305,15 +301,19 @@ func (p *partFile) flushPages() error {
 	for i := range p.rg.NumColumns() {
 		cw, err := p.rg.Column(i)
 		if err != nil {
-			if ok {
-				release()
-			}
 			return err
 		}
 		f, isFlusher := cw.(pageFlusher)
 		if size := cw.CurrentEncoder().EstimatedDataEncodedSize(); isFlusher && size > 0 {
 			pages = append(pages, page{f, cw, size})
 		}
+	}
+	if len(pages) < 2 {
+		return nil // no work for a second goroutine: the close ends the page
+	}
+	release, ok, wait := p.spare()
+	if !ok && wait == nil {
+		return nil
 	}
 	slices.SortStableFunc(pages, func(a, b page) int { return cmp.Compare(b.size, a.size) })
 	var next atomic.Int64
