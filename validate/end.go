@@ -375,6 +375,11 @@ func (j *Judge) eventFindings(g *Game, r *Report, mated, stalemated bool) {
 		f.Kind, f.Severity, f.Article = KindMovesAfterEnd, Error, v.End.Article()
 		f.Message = fmt.Sprintf("the game ended at ply %d by %s (art. %s), but %d more ply(s) are recorded after it",
 			v.EndPly, strings.ReplaceAll(v.End.String(), "_", " "), v.End.Article(), v.PliesRecorded-v.EndPly)
+		if san, why := j.dropMoveError(r, v.EndPly+1); why != "" {
+			// After mate or stalemate no move is legal: the move's own
+			// error is this one, said once.
+			f.Message += fmt.Sprintf("; the first, %s, is not a legal move either: %s", san, why)
+		}
 		j.add(r, f)
 	}
 }
@@ -544,4 +549,34 @@ func NormalizeResult(s string) (string, bool) {
 		return "*", true
 	}
 	return "", false
+}
+
+// dropMoveError removes the finding that the move at ply is illegal,
+// ambiguous or unreadable, if there is one, and returns the move as
+// written and the reason the finding gave (both "" when there was none).
+func (j *Judge) dropMoveError(r *Report, ply int) (san, why string) {
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Ply != ply || f.Severity != Error {
+			continue
+		}
+		switch f.Kind {
+		case KindIllegalMove, KindAmbiguousMove, KindUnreadableMove:
+		default:
+			continue
+		}
+		why = f.Message
+		if _, after, ok := strings.Cut(why, ": "); ok {
+			why = after
+		}
+		if before, _, ok := strings.Cut(why, "; the "); ok {
+			why = before
+		}
+		why = strings.TrimPrefix(why, "illegal: ")
+		san = f.SAN
+		r.Verdict.Errors--
+		r.Findings = append(r.Findings[:i], r.Findings[i+1:]...)
+		return san, why
+	}
+	return "", ""
 }

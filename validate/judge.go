@@ -178,7 +178,7 @@ func (j *Judge) startPosition(g *Game, kind VariantKind, r *Report, p *chess.Pos
 	if kind == VariantChess960 {
 		p.SetChess960(true)
 	}
-	if probs := p.Problems(); len(probs) > 0 {
+	if probs := append(p.Problems(), p.FieldProblems(g.FEN)...); len(probs) > 0 {
 		// Problems that break the rules of movement stop the replay; the
 		// others (a position with more promoted pieces than missing pawns,
 		// say, as custom "From Position" games have) make a position that
@@ -266,8 +266,8 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 				failed = i
 				break
 			}
-		} else if pm.Notes&checkMarkNotes != 0 {
-			marks.note(ply)
+		} else if pm.Notes&checkMarkNotes != 0 && !isUCI(tok.Text) {
+			marks.note(ply) // UCI has no check marks to miss
 		}
 		if j.opt.SAN {
 			j.keepSAN(r, p, &pm, i, l)
@@ -477,4 +477,25 @@ func (j *Judge) add(r *Report, f Finding) {
 		r.Verdict.Infos++
 	}
 	r.Findings = append(r.Findings, f)
+}
+
+// isUCI reports whether tok is a move in UCI's coordinate form (g1f3,
+// e7e8q): squares only, no piece letter, separator or mark.
+func isUCI(tok []byte) bool {
+	if len(tok) != 4 && len(tok) != 5 {
+		return false
+	}
+	for i := 0; i < 4; i += 2 {
+		if tok[i] < 'a' || tok[i] > 'h' || tok[i+1] < '1' || tok[i+1] > '8' {
+			return false
+		}
+	}
+	if len(tok) == 5 {
+		switch tok[4] {
+		case 'q', 'r', 'b', 'n', 'Q', 'R', 'B', 'N':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -347,3 +347,66 @@ func TestEndMessages(t *testing.T) {
 		}
 	}
 }
+
+// A move recorded after mate or stalemate is not legal either: it is
+// reported once, as a move after the end of the game, with the reason.
+func TestMoveAfterMateReportedOnce(t *testing.T) {
+	for _, tc := range []struct{ name, fen, moves, reason string }{
+		{"after mate", "", "f3 e5 g4 Qh4# a3", "a3, is not a legal move either"},
+		{"after stalemate", "7k/8/8/8/8/8/5Q2/K7 w - - 0 60", "Qf7 Kg8", "Kg8, is not a legal move either"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := judge(t, game(tc.fen, tc.moves))
+			n := len(strings.Fields(tc.moves))
+			var at []string
+			for _, f := range r.Findings {
+				if f.Ply == n {
+					at = append(at, f.Kind)
+					if !strings.Contains(f.Message, tc.reason) {
+						t.Errorf("message %q lacks %q", f.Message, tc.reason)
+					}
+				}
+			}
+			if len(at) != 1 || at[0] != KindMovesAfterEnd {
+				t.Errorf("findings at ply %d: %v, want only %s", n, at, KindMovesAfterEnd)
+			}
+			if r.Verdict.Errors != 1 {
+				t.Errorf("%d errors counted, want 1 (%v)", r.Verdict.Errors, kinds(r))
+			}
+		})
+	}
+}
+
+// UCI has no check marks: a game written in UCI gets no check_mark note,
+// while the same game in SAN without its marks does.
+func TestNoCheckMarkNoteForUCI(t *testing.T) {
+	for _, tc := range []struct {
+		moves string
+		note  bool
+	}{
+		{"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7", false},
+		{"e7e5", false},
+		{"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7", true},                     // mate without its mark
+		{"e2-e4 e7-e5 Qd1-h5 Nb8-c6 Bf1-c4 Ng8-f6 Qh5xf7", true}, // long algebraic has marks
+	} {
+		r := judge(t, game("", tc.moves))
+		got := false
+		for _, f := range r.Findings {
+			got = got || f.Kind == KindCheckMark
+		}
+		if got != tc.note {
+			t.Errorf("%s: check_mark %v, want %v (%v)", tc.moves, got, tc.note, kinds(r))
+		}
+	}
+}
+
+func TestIsUCI(t *testing.T) {
+	for tok, want := range map[string]bool{
+		"e2e4": true, "g1f3": true, "e7e8q": true, "a2a1N": true, "e1g1": true,
+		"e4": false, "Nf3": false, "e2-e4": false, "e7e8=Q": false, "e2e4+": false, "i2i4": false, "e9e4": false, "e7e8k": false,
+	} {
+		if got := isUCI([]byte(tok)); got != want {
+			t.Errorf("isUCI(%q) = %v", tok, got)
+		}
+	}
+}
