@@ -640,14 +640,15 @@ func (s *Stage) processPosition(rp *ingest.RawPosition, file string, id int64) e
 	row.SourceFile = file
 	row.SourceLine = int64(rp.Line)
 	row.FEN = append(row.FEN, rp.Text...)
-	e, err := chess.ParseEPD(string(rp.Text))
+	text := string(rp.Text)
+	e, err := chess.ParseEPD(text)
 	if err != nil {
-		row.Problems = append(row.Problems, err.Error())
+		row.Problems = append(row.Problems, chess.ProblemUnreadable+": "+err.Error())
 		return s.positions.Append(row)
 	}
 	p := &e.Position
 	row.SideToMove = side(p.SideToMove())
-	if probs := p.Problems(); len(probs) > 0 {
+	if probs := append(p.Problems(), p.FieldProblems(text)...); len(probs) > 0 {
 		for _, pr := range probs {
 			row.Problems = append(row.Problems, pr.Code+": "+pr.Message)
 		}

@@ -30,6 +30,7 @@ const (
 	ProblemEnPassantInvalid      = "en_passant_invalid"      // an en passant square no double step can have left
 	ProblemKingsAdjacent         = "kings_adjacent"          // the two kings touch
 	ProblemPawnCaptures          = "pawn_captures"           // the pawns' files need more captures than the opponent has lost pieces
+	ProblemUnreadable            = "unreadable"              // the record is not a FEN or EPD position at all
 )
 
 // Problems returns what makes p impossible in a game, or nil when p looks
@@ -366,8 +367,20 @@ func FENProblems(fen string) ([]Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	probs := p.Problems()
+	return append(p.Problems(), p.FieldProblems(fen)...), nil
+}
+
+// FieldProblems returns the problems of the castling and en passant fields
+// of fen (a FEN or EPD record that p was read from) that ParseFEN and
+// ParseEPD drop silently: castling rights whose king and rook are not in
+// place, and an en passant square no double step can have left. Records
+// with fewer than four fields have none.
+func (p *Position) FieldProblems(fen string) []Problem {
 	fields := strings.Fields(fen)
+	if len(fields) < 4 {
+		return nil
+	}
+	var probs []Problem
 	if castling := fields[2]; castling != "-" {
 		for i := 0; i < len(castling); i++ {
 			if msg := p.castlingLetterProblem(castling[i]); msg != "" {
@@ -382,7 +395,7 @@ func FENProblems(fen string) ([]Problem, error) {
 			}
 		}
 	}
-	return probs, nil
+	return probs
 }
 
 // castlingLetterProblem checks one letter of a FEN castling field (KQkq or
