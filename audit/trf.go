@@ -382,12 +382,17 @@ func appendPlayers(w *report.TableWriter, e *Event) error {
 	type after struct {
 		points float64
 		rank   int
+		values []float64
 	}
 	var fixed map[int]after
 	if rec.After != nil {
 		fixed = make(map[int]after, len(rec.After.Rows))
 		for _, s := range rec.After.Rows {
-			fixed[s.StartRank] = after{s.Points.Float64(), s.Rank}
+			a := after{points: s.Points.Float64(), rank: s.Rank}
+			for k := range rec.After.Order {
+				a.values = append(a.values, s.Keys[k].Float64())
+			}
+			fixed[s.StartRank] = a
 		}
 	}
 	var row report.PlayerRow
@@ -419,6 +424,7 @@ func appendPlayers(w *report.TableWriter, e *Event) error {
 		if a, ok := fixed[p.StartRank]; ok {
 			row.PointsByRules.Set(a.points)
 			row.RankByRules.Set(int32(a.rank))
+			row.TieBreakValuesByRules = append(row.TieBreakValuesByRules, a.values...)
 		}
 		row.TieBreakOrder = append(row.TieBreakOrder, p.TieBreakOrder...)
 		row.TieBreakValues = append(row.TieBreakValues, p.OrderValues...)

@@ -41,6 +41,7 @@ var playersFields = []arrow.Field{
 	opt("rank_by_rules", i32),
 	req("tiebreak_order", strListType),
 	req("tiebreak_values", f64ListType),
+	opt("tiebreak_values_by_rules", f64ListType),
 	req("bh", f64),
 	req("bh_c1", f64),
 	req("bh_c2", f64),
@@ -91,6 +92,8 @@ var playersTable = Table{
 //	                          no result changes
 //	tiebreak_order list<string>              the ranking criteria, PTS first
 //	tiebreak_values list<double>             their values (undefined ones as 0)
+//	tiebreak_values_by_rules list<double>    the same after the results the Laws
+//	                          give; NULL when no result changes
 //	bh, bh_c1, bh_c2, bh_m1, bh_m2, fb double     Buchholz and its cuts, Fore Buchholz
 //	aob double                average of opponents' Buchholz, NULL when undefined
 //	sb, sb_c1, sb_c2 double   Sonneborn-Berger and its cuts
@@ -176,6 +179,8 @@ type PlayerRow struct {
 	RankByRules    OptInt32
 	TieBreakOrder  []string
 	TieBreakValues []float64
+	// TieBreakValuesByRules are written when PointsByRules is set.
+	TieBreakValuesByRules []float64
 
 	BH, BHC1, BHC2, BHM1, BHM2, FB float64
 	AOB                            OptFloat64
@@ -190,8 +195,8 @@ type PlayerRow struct {
 
 // Reset clears r, keeping its slices for reuse.
 func (r *PlayerRow) Reset() {
-	order, values := r.TieBreakOrder[:0], r.TieBreakValues[:0]
-	*r = PlayerRow{TieBreakOrder: order, TieBreakValues: values}
+	order, values, byRules := r.TieBreakOrder[:0], r.TieBreakValues[:0], r.TieBreakValuesByRules[:0]
+	*r = PlayerRow{TieBreakOrder: order, TieBreakValues: values, TieBreakValuesByRules: byRules}
 }
 
 // PairingRow is one row of the pairings table.
@@ -234,7 +239,7 @@ type PlayersBuilder struct {
 	pointsByRules                   f64Col
 	rankByRules                     i32Col
 	order                           strListCol
-	values                          f64ListCol
+	values, valuesByRules           f64ListCol
 	bh, bhC1, bhC2, bhM1, bhM2, fb  f64Col
 	aob, sb, sbC1, sbC2             f64Col
 	win, won, bpg, bwg, rep         i32Col
@@ -266,6 +271,7 @@ func NewPlayersBuilder(mem memory.Allocator) *PlayersBuilder {
 		"rank_by_rules", &b.rankByRules,
 		"tiebreak_order", &b.order,
 		"tiebreak_values", &b.values,
+		"tiebreak_values_by_rules", &b.valuesByRules,
 		"bh", &b.bh,
 		"bh_c1", &b.bhC1,
 		"bh_c2", &b.bhC2,
@@ -299,7 +305,8 @@ func NewPlayersBuilder(mem memory.Allocator) *PlayersBuilder {
 // appends nothing, when the name or the edition is empty or the tie-break
 // order and its values differ in length; or ErrBatchFull.
 func (b *PlayersBuilder) Append(r *PlayerRow) error {
-	if r.Name == "" || r.Edition == "" || len(r.TieBreakOrder) != len(r.TieBreakValues) {
+	if r.Name == "" || r.Edition == "" || len(r.TieBreakOrder) != len(r.TieBreakValues) ||
+		r.PointsByRules.Valid && len(r.TieBreakOrder) != len(r.TieBreakValuesByRules) {
 		return fmt.Errorf("%w: player %d: name %q, edition %q, %d tie-breaks and %d values",
 			ErrInvalidRow, r.StartRank, r.Name, r.Edition, len(r.TieBreakOrder), len(r.TieBreakValues))
 	}
@@ -331,6 +338,11 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	}
 	b.order.end(b.order.elems.rows())
 	b.values.add(r.TieBreakValues)
+	if r.PointsByRules.Valid {
+		b.valuesByRules.add(r.TieBreakValuesByRules)
+	} else {
+		b.valuesByRules.null()
+	}
 	b.bh.add(r.BH)
 	b.bhC1.add(r.BHC1)
 	b.bhC2.add(r.BHC2)

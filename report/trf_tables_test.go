@@ -26,6 +26,7 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 			r.DeclaredRank.Set(int32(i + 1))
 			r.PointsByRules.Set(r.Points - 0.5)
 			r.RankByRules.Set(int32(3 - i))
+			r.TieBreakValuesByRules = []float64{r.Points - 0.5, 7.5}
 			r.AOB.Set(8.5)
 			r.TPR.Set(2100)
 		}
@@ -39,19 +40,20 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 	for _, rec := range recs {
 		order := col[*array.List](rec, "tiebreak_order")
 		values := col[*array.List](rec, "tiebreak_values")
+		byRules := col[*array.List](rec, "tiebreak_values_by_rules")
 		for i := 0; i < int(rec.NumRows()); i++ {
 			got = append(got, col[*array.String](rec, "name").ValueStr(i)+" "+col[*array.Float64](rec, "points").ValueStr(i)+" "+
 				col[*array.Int64](rec, "fide_id").ValueStr(i)+" "+col[*array.Int16](rec, "rating").ValueStr(i)+" "+
 				col[*array.Float64](rec, "points_by_rules").ValueStr(i)+" "+col[*array.String](rec, "title").ValueStr(i)+" "+
 				col[*array.Float64](rec, "aob").ValueStr(i)+" "+col[*array.Int32](rec, "tpr").ValueStr(i)+" "+
-				order.ValueStr(i)+" "+values.ValueStr(i))
+				order.ValueStr(i)+" "+values.ValueStr(i)+" "+byRules.ValueStr(i))
 		}
 	}
 	releaseAll(recs)
 	want := []string{
-		`Lindqvist, Maja 3.5 1000 2000 3 FM 8.5 2100 ["PTS","BH/C1"] [3.5,7.25]`,
-		`Okafor, Daniel 2.5 (null) (null) (null) (null) (null) (null) ["PTS","BH/C1"] [2.5,7.25]`,
-		`Varga, Petra 1.5 1002 2002 1 FM 8.5 2100 ["PTS","BH/C1"] [1.5,7.25]`,
+		`Lindqvist, Maja 3.5 1000 2000 3 FM 8.5 2100 ["PTS","BH/C1"] [3.5,7.25] [3,7.5]`,
+		`Okafor, Daniel 2.5 (null) (null) (null) (null) (null) (null) ["PTS","BH/C1"] [2.5,7.25] (null)`,
+		`Varga, Petra 1.5 1002 2002 1 FM 8.5 2100 ["PTS","BH/C1"] [1.5,7.25] [1,7.5]`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("read back %d players", len(got))

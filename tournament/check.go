@@ -534,7 +534,7 @@ func (c *checker) t11() {
 		}
 		rated += n
 		if p.Rating == 0 && n > 0 {
-			c.addf("T11", SeverityInfo, p.Line, 0, p.StartRank, 0, "unrated player: %d rated games, %d against rated opponents (an initial rating needs at least 5)", n, vsRated)
+			c.addf("T11", SeverityInfo, p.Line, 0, p.StartRank, 0, "unrated player %d %s: %d rated games, %d against rated opponents (an initial rating needs at least 5)", p.StartRank, p.Name, n, vsRated)
 		}
 	}
 	c.addf("T11", SeverityInfo, 0, 0, 0, 0, "%d rated games; not rated: %d forfeits, %d games of less than one move, %d byes (counted per player)", rated/2, forfeits, short, byes)

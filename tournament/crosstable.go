@@ -95,19 +95,23 @@ func cell(res Result) string {
 }
 
 // WriteSummary writes the human summary of a reconciled upload: the
-// crosstable (corrected when the Laws changed results), what changed, and
-// the findings counted by check.
+// crosstable from the results as reported and, when the Laws change
+// results, the crosstable with their results, each followed by the count
+// of declared ranks that differ from its ranks (the rows marked *); what
+// changed; and the findings counted by check.
 func WriteSummary(w io.Writer, t *Tournament, rec *Reconciliation) error {
 	var b strings.Builder
-	st := rec.Before
-	if rec.After != nil {
-		st = rec.After
-		b.WriteString("Final crosstable with the results the Laws give:\n")
-	} else {
-		b.WriteString("Final crosstable:\n")
-	}
-	if err := WriteCrosstable(&b, t, st); err != nil {
+	b.WriteString("Crosstable from the results as reported (the players table):\n")
+	if err := WriteCrosstable(&b, t, rec.Before); err != nil {
 		return err
+	}
+	writeDeclaredDiffs(&b, rec.Before)
+	if rec.After != nil {
+		b.WriteString("\nCrosstable with the results the Laws give (the players table's *_by_rules columns):\n")
+		if err := WriteCrosstable(&b, t, rec.After); err != nil {
+			return err
+		}
+		writeDeclaredDiffs(&b, rec.After)
 	}
 	if len(rec.Corrections) > 0 {
 		b.WriteString("\nResults changed by the Laws:\n")
@@ -121,13 +125,7 @@ func WriteSummary(w io.Writer, t *Tournament, rec *Reconciliation) error {
 			fmt.Fprintf(&b, "  %4d %-30s points %s -> %s, rank %d -> %d\n", rc.StartRank, rc.Name, rc.PointsBefore, rc.PointsAfter, rc.RankBefore, rc.RankAfter)
 		}
 	}
-	changed := 0
-	for _, r := range rec.Before.Rows {
-		if r.DeclaredRank > 0 && r.DeclaredRank != r.Rank {
-			changed++
-		}
-	}
-	fmt.Fprintf(&b, "\nDeclared ranks differing from the recomputed ranks: %d (marked *)\n", changed)
+	b.WriteString("\n")
 	games, matched := 0, len(rec.Matches)
 	for _, p := range rec.Pairings {
 		if p.Kind == "game" {
@@ -155,4 +153,16 @@ func WriteSummary(w io.Writer, t *Tournament, rec *Reconciliation) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeDeclaredDiffs writes how many declared ranks differ from the ranks
+// of st: the rows WriteCrosstable marks with *.
+func writeDeclaredDiffs(b *strings.Builder, st *Standings) {
+	changed := 0
+	for _, r := range st.Rows {
+		if r.DeclaredRank > 0 && r.DeclaredRank != r.Rank {
+			changed++
+		}
+	}
+	fmt.Fprintf(b, "Declared ranks differing from these ranks: %d (marked *)\n", changed)
 }
