@@ -27,8 +27,10 @@ func TestHelperAuditProcess(t *testing.T) {
 		Writer: report.WriterOptions{RowGroupRows: 5_000, PartRows: 20_000}})
 }
 
-// A run killed midway (SIGKILL, nothing can clean up) leaves no file with a
-// final name that is incomplete, no summary.json, and a rerun succeeds.
+// A run killed midway (SIGKILL, nothing can clean up) publishes nothing:
+// its finished parts stay in its staging folder, which no table glob
+// matches, there is no summary.json, and a rerun removes the leftovers and
+// succeeds.
 func TestKilledRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
@@ -39,10 +41,11 @@ func TestKilledRun(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Kill it once some part files exist.
+	// Kill it once some part files exist in its staging folder.
+	staged := filepath.Join(out, ".arbiter-run-*", "moves", "*.parquet")
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		parts, _ := filepath.Glob(filepath.Join(out, "moves", "*.parquet"))
+		parts, _ := filepath.Glob(staged)
 		if len(parts) >= 2 {
 			break
 		}
@@ -54,7 +57,10 @@ func TestKilledRun(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, report.SummaryFile)); err == nil {
 		t.Skip("the run finished before it could be killed")
 	}
-	parts, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet"))
+	if parts, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet")); len(parts) > 0 {
+		t.Fatalf("a killed run published %d part files: %v", len(parts), parts)
+	}
+	parts, _ := filepath.Glob(staged)
 	if len(parts) == 0 {
 		t.Fatal("no part file was finished before the kill")
 	}
@@ -84,5 +90,8 @@ func TestKilledRun(t *testing.T) {
 	}
 	if got := rows(readTable(t, out, "games")); got != res.Summary.Games {
 		t.Fatalf("rerun: %d games rows, summary %d", got, res.Summary.Games)
+	}
+	if left, _ := filepath.Glob(filepath.Join(out, ".arbiter-*")); len(left) > 0 {
+		t.Errorf("the rerun left %v", left)
 	}
 }

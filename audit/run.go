@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/output"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
 )
@@ -32,7 +33,12 @@ type Config struct {
 	FailOn   string // "error", "warning" or "never"
 	Progress string // "auto", "always" or "never"
 	Version  string
-	Stderr   io.Writer // progress and the human summary (nil: discard)
+	Stderr   io.Writer // the progress bar (nil: discard)
+	// Log receives the log lines: the start line, problems with inputs,
+	// progress in batch jobs (nil: text lines on Stderr).
+	Log *slog.Logger
+	// LogJSON says that Log writes JSON (set by the command line).
+	LogJSON bool
 	// Writer options for the tables (tests shrink parts and row groups).
 	Writer report.WriterOptions
 	// Judge options (node budgets).
@@ -41,6 +47,11 @@ type Config struct {
 	// reader's default); tests shrink it to spread a small input over many
 	// blocks and chunks.
 	BlockBytes int
+	// Force lets the run write into an output folder that holds files
+	// Arbiter did not make (they are left alone).
+	Force bool
+	// NoSync skips fsync of the output (tests, benchmarks).
+	NoSync bool
 }
 
 // Result is what a run did.
@@ -79,7 +90,24 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sum := report.NewSummary(cfg.Version)
 	sum.StartedAt = start
 	sum.WithFEN = cfg.FEN
-	log := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+
+	// The run writes into a staging folder of its own and publishes its
+	// tables only once they are all complete.
+	od, err := output.Open(cfg.OutDir, output.Options{Tables: TableNames[:], Force: cfg.Force, NoSync: cfg.NoSync || cfg.Writer.NoSync})
+	if err != nil {
+		return nil, err
+	}
+	published := false
+	defer func() {
+		if !published {
+			od.Abort()
+		}
+	}()
+	stage := od.Stage
 
 	inputs, errs := ingest.Expand(cfg.Inputs)
 	for _, e := range errs {
@@ -88,14 +116,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		log.Error("input", "err", e)
 	}
 	inputs, events := splitTRF(inputs) // TRF files, recognised by content
+	log.Info("start", "version", cfg.Version, "inputs", len(inputs)+len(events.list), "bytes", totalSize(inputs),
+		"jobs", cfg.Jobs, "out", cfg.OutDir)
 	explicit := cfg.Tables != [numTables]bool{}
 	want := cfg.Tables
 	if !explicit {
 		want = [numTables]bool{true, true, true, true, true, true}
-	}
-	// A summary from an earlier run would describe other tables.
-	if err := report.BeginRun(cfg.OutDir, true); err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -104,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 	// Table writers: one goroutine each, fed in input order.
 	wopt := cfg.Writer
-	wopt.Overwrite = true
+	wopt.NoSync = wopt.NoSync || cfg.NoSync
 	if wopt.RowGroupBytes == 0 {
 		// Each table's writer holds one row group in memory: 48 MiB each
 		// keeps a run with every table well under 1 GiB.
@@ -136,13 +162,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		table := tableFor(t, cfg.FEN)
 		lazy := t == TablePositions && !explicit // only when positions turn up
-		tw[t] = newTableSink(cfg.OutDir, table, wopt, lazy, cpu)
+		tw[t] = newTableSink(stage, table, wopt, lazy, cpu)
 		if t == TableMoves || t == TableGames {
 			// The moves table (one row per ply) is the dearest to encode,
 			// and the games table (the movetext) costs a quarter of a run
 			// without moves: one goroutine could not keep up with more
 			// than about four workers. Several write each, chunk by chunk.
-			tw[t].chunks = newChunkSink(cfg.OutDir, table, wopt, max(1, min(cfg.Jobs, 4)), cpu)
+			tw[t].chunks = newChunkSink(stage, table, wopt, max(1, min(cfg.Jobs, 4)), cpu)
 		}
 		sink := tw[t]
 		g.Go(func() error { return sink.run() })
@@ -194,6 +220,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						return ctx.Err()
 					}
 					seq++
+					prog.pgn.Add(b.Bytes)
 					games += nGames
 					positions += nPos
 				}
@@ -295,7 +322,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil
 	}()
 	if collectErr == nil && events.active() {
-		collectErr = events.finish(ctx, cfg.OutDir, wopt, want, tw[TableFindings], total, log)
+		collectErr = events.finish(ctx, stage, wopt, want, tw[TableFindings], total, log)
 	}
 	if collectErr != nil {
 		cancel()
@@ -351,16 +378,21 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	sum.GamesAudited = total.GamesAudited
 	sum.GamesWithErrors = total.GamesWithError
-	sum.EndKinds = total.EndKinds
+	sum.GamesEndedBy = total.EndKinds
 	sum.Results = total.Results
 	sum.Notations = total.Notations
 	for k, v := range total.BySeverity {
 		sum.FindingsBySeverity[k] = v
 	}
 	sum.SetRates(time.Now())
-	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {
-		return nil, err
+	var written []string
+	for name := range sum.Tables {
+		written = append(written, name)
 	}
+	if err := od.Publish(written, nil, func(dir string) error { return report.WriteSummary(dir, sum) }); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	published = true
 	res := &Result{Summary: sum, Stats: total, Events: events.list}
 	switch {
 	case sum.FailedInputs > 0:

@@ -28,8 +28,8 @@
 //
 // # How the pipeline uses it
 //
-//  1. BeginRun(dir, overwrite) prepares the output folder, then one
-//     NewTableWriter per table (Tables(withFEN) lists them).
+//  1. One NewTableWriter per table (Tables(withFEN) lists them), in a
+//     folder that package output stages for the run.
 //  2. Row encoding runs in parallel: each worker goroutine owns one builder
 //     per table (NewGamesBuilder, NewMovesBuilder, ...) and one reusable row
 //     per table; it calls row.Reset, fills the row, calls Append, and after
@@ -65,6 +65,7 @@
 //
 // It does not parse PGN, replay moves or judge games: it only stores what
 // the pipeline computed. It does not order batches (the pipeline delivers
-// them in input order), aggregate statistics (package stats does), or
-// print the human-readable summary (the command does).
+// them in input order), aggregate statistics (package stats does), print
+// the human-readable summary (package audit does), or decide what an output
+// folder holds and when a run is published (package output does).
 package report

@@ -304,7 +304,11 @@ func (p *partFile) flushPages() error {
 			return err
 		}
 		f, isFlusher := cw.(pageFlusher)
-		if size := cw.CurrentEncoder().EstimatedDataEncodedSize(); isFlusher && size > 0 {
+		enc := cw.CurrentEncoder()
+		if enc == nil {
+			return nil // the writer failed (a full disk): the close reports it
+		}
+		if size := enc.EstimatedDataEncodedSize(); isFlusher && size > 0 {
 			pages = append(pages, page{f, cw, size})
 		}
 	}

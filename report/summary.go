@@ -40,10 +40,12 @@ type Summary struct {
 	FindingsByKind     map[string]int64 `json:"findings_by_kind"`
 	FindingsBySeverity map[string]int64 `json:"findings_by_severity"`
 
-	// GamesPerSecond and MBPerSecond are computed by SetRates
-	// (MB = 10^6 bytes of input as read from disk).
+	// GamesPerSecond, MBPerSecond and PGNMBPerSecond are computed by
+	// SetRates: MB are 10^6 bytes of input as stored on disk (compressed
+	// for compressed inputs), PGN MB of the decompressed text.
 	GamesPerSecond float64 `json:"games_per_second"`
 	MBPerSecond    float64 `json:"mb_per_second"`
+	PGNMBPerSecond float64 `json:"pgn_mb_per_second"`
 
 	// Tables maps a table name to what its writer wrote.
 	Tables map[string]TableStats `json:"tables"`
@@ -56,12 +58,16 @@ type Summary struct {
 	// Kinds lists every finding kind with its count, the number of games
 	// it occurs in and the first occurrence (lowest game_id), errors first.
 	Kinds []KindSummary `json:"kinds"`
-	// EndKinds counts the automatic ends (checkmate, stalemate, ...);
-	// Results counts the recorded results, normalized; Notations the
-	// audited games per language of their piece letters (C.3).
-	EndKinds  map[string]int64 `json:"end_kinds"`
-	Results   map[string]int64 `json:"results"`
-	Notations map[string]int64 `json:"notation_languages"`
+	// GamesEndedBy counts the games by the automatic end that ended them
+	// (checkmate, stalemate, ...: one per game, the first). The findings
+	// of those kinds count more: a record may go on after its end, and
+	// the mate or repetition it reaches later is reported too (with
+	// moves_after_game_end). Results counts the recorded results,
+	// normalized; Notations the audited games per language of their piece
+	// letters (C.3).
+	GamesEndedBy map[string]int64 `json:"games_ended_by"`
+	Results      map[string]int64 `json:"results"`
+	Notations    map[string]int64 `json:"notation_languages"`
 
 	// Events describes each TRF input (tournament uploads); absent when
 	// the run had none.
@@ -123,43 +129,24 @@ func (s *Summary) AddTable(t TableStats) {
 	s.Tables[t.Table] = t
 }
 
-// SetRates sets FinishedAt, WallSeconds, GamesPerSecond and MBPerSecond
-// from StartedAt, end, Games and the input Bytes.
+// SetRates sets FinishedAt, WallSeconds and the rates from StartedAt,
+// end, Games and the inputs' bytes.
 func (s *Summary) SetRates(end time.Time) {
 	s.FinishedAt = end
 	wall := end.Sub(s.StartedAt).Seconds()
 	s.WallSeconds = wall
 	if wall <= 0 {
-		s.GamesPerSecond, s.MBPerSecond = 0, 0
+		s.GamesPerSecond, s.MBPerSecond, s.PGNMBPerSecond = 0, 0, 0
 		return
 	}
-	var bytes int64
+	var bytes, pgn int64
 	for _, in := range s.Inputs {
 		bytes += in.Bytes
+		pgn += in.DecompressedBytes
 	}
 	s.GamesPerSecond = float64(s.Games) / wall
 	s.MBPerSecond = float64(bytes) / 1e6 / wall
-}
-
-// BeginRun prepares DIR for a new run: it creates the folder and, so that
-// a summary.json is only ever present for a finished run, removes the
-// summary of an earlier run when overwrite is true (otherwise an existing
-// summary.json is an error wrapping ErrOutputExists). The table writers
-// check their own folders.
-func BeginRun(dir string, overwrite bool) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("report: create output folder: %w", err)
-	}
-	path := filepath.Join(dir, SummaryFile)
-	if _, err := os.Stat(path); err == nil {
-		if !overwrite {
-			return fmt.Errorf("%w: %s", ErrOutputExists, path)
-		}
-		if err := os.Remove(path); err != nil {
-			return fmt.Errorf("report: remove old summary: %w", err)
-		}
-	}
-	return nil
+	s.PGNMBPerSecond = float64(pgn) / 1e6 / wall
 }
 
 // WriteSummary writes s as DIR/summary.json atomically: it writes a hidden

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -65,20 +64,6 @@ func TestSummaryRoundTrip(t *testing.T) {
 	}
 	if err := WriteSummary(filepath.Join(dir, "missing"), s); err == nil {
 		t.Error("writing into a missing folder succeeded")
-	}
-
-	// A new run refuses a finished run's folder unless told to overwrite.
-	if err := BeginRun(dir, false); !errors.Is(err, ErrOutputExists) {
-		t.Errorf("BeginRun on a finished run: %v", err)
-	}
-	if err := BeginRun(dir, true); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); !os.IsNotExist(err) {
-		t.Errorf("summary.json survived BeginRun: %v", err)
-	}
-	if err := BeginRun(filepath.Join(dir, "new", "run"), false); err != nil {
-		t.Error(err)
 	}
 }
 

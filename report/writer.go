@@ -26,8 +26,7 @@ const (
 )
 
 // ErrOutputExists is wrapped by the error of NewTableWriter when the table
-// folder already holds Parquet files and WriterOptions.Overwrite is false,
-// and by BeginRun when the folder holds a finished run's summary.json.
+// folder already holds Parquet files and WriterOptions.Overwrite is false.
 var ErrOutputExists = errors.New("report: output already exists")
 
 // WriterOptions tunes a TableWriter. The zero value selects the defaults.
@@ -474,6 +473,9 @@ func (w *TableWriter) Abort() {
 	}
 	w.closed = true
 	if w.fw != nil {
+		if pf, ok := w.fw.(*partFile); ok {
+			pf.spare = nil // no second CPU for pages that are thrown away
+		}
 		w.fw.Close() // frees the buffered row group; the file is discarded
 		w.fw = nil
 	}
