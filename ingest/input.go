@@ -170,7 +170,7 @@ func Expand(args []string) ([]Input, []error) {
 			continue
 		}
 		if errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(a, "*?[") {
-			matches, gerr := filepath.Glob(a)
+			matches, gerr := glob(a)
 			if gerr != nil {
 				errs = append(errs, fmt.Errorf("ingest %s: %w", a, gerr))
 				continue
