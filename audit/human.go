@@ -8,16 +8,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-chess/arbiter/report"
 )
 
 // WriteHuman writes the short end-of-run summary for a person: games,
-// plies, findings per kind with one example location each, where the
-// tables are, and a DuckDB query to start from.
+// plies, findings per kind with one example location each, how the games
+// ended, where the tables are, and a query to start from.
 func WriteHuman(w io.Writer, res *Result, outDir string) {
 	s := res.Summary
 	st := res.Stats
-	fmt.Fprintf(w, "\narbiter: %d games (%d audited), %d plies replayed, %d positions, from %d input(s) in %.1fs (%.0f games/s, %.1f MB/s)\n",
-		s.Games, st.GamesAudited, s.Plies, s.Positions, len(s.Inputs), s.WallSeconds, s.GamesPerSecond, s.MBPerSecond)
+	fmt.Fprintf(w, "arbiter: %d games (%d audited), %d plies replayed, %d positions, from %d input(s) in %.1fs (%.0f games/s, %s)\n",
+		s.Games, st.GamesAudited, s.Plies, s.Positions, len(s.Inputs), s.WallSeconds, s.GamesPerSecond, speedText(s))
 	fmt.Fprintf(w, "rules: %s\n", s.Rulebook)
 	if line := notationLine(st.Notations); line != "" {
 		fmt.Fprintln(w, line)
@@ -31,7 +33,7 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 	if len(kinds) == 0 {
 		fmt.Fprintln(w, "findings: none")
 	} else {
-		fmt.Fprintf(w, "findings: %d (%d errors, %d warnings, %d info) in %d games with errors\n",
+		fmt.Fprintf(w, "findings: %d (%d errors, %d warnings, %d info); %d games have an error\n",
 			s.Findings, st.BySeverity["error"], st.BySeverity["warning"], st.BySeverity["info"], st.GamesWithError)
 		for _, k := range kinds {
 			ex := k.Example
@@ -55,6 +57,9 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 			fmt.Fprintf(w, "  %-7s %-28s %8d in %7d games  e.g. %s: %s\n", k.Severity, k.Kind, k.Count, k.Games, loc, msg)
 		}
 	}
+	if line := countsLine(s.GamesEndedBy); line != "" {
+		fmt.Fprintf(w, "games ended by the Laws: %s\n", line)
+	}
 	writeEvents(w, res.Events)
 	names := make([]string, 0, len(s.Tables))
 	for n := range s.Tables {
@@ -65,10 +70,64 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 	for _, n := range names {
 		parts = append(parts, fmt.Sprintf("%s (%d rows)", filepath.Join(outDir, n, "*.parquet"), s.Tables[n].Rows))
 	}
-	fmt.Fprintf(w, "tables: %s\n", strings.Join(parts, ", "))
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "tables: %s\n", strings.Join(parts, ", "))
+	}
 	fmt.Fprintf(w, "summary: %s\n", filepath.Join(outDir, "summary.json"))
-	fmt.Fprintf(w, "start with: duckdb -c \"SELECT kind, severity, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC\"\n",
-		filepath.Join(outDir, "findings", "*.parquet"))
+	if q := startQuery(s.Tables, outDir); q != "" {
+		fmt.Fprintf(w, "query it with DuckDB (https://duckdb.org, or Python's duckdb package): duckdb -c \"%s\"\n", q)
+	}
+}
+
+// speedText gives the run's speed in MB of PGN read and, for compressed
+// inputs, in MB as stored too.
+func speedText(s *report.Summary) string {
+	if s.MBPerSecond == s.PGNMBPerSecond || s.MBPerSecond == 0 {
+		return fmt.Sprintf("%.1f MB/s", s.PGNMBPerSecond)
+	}
+	return fmt.Sprintf("%.1f MB/s of PGN, %.1f MB/s as stored", s.PGNMBPerSecond, s.MBPerSecond)
+}
+
+// countsLine writes m as "a 3, b 2", the largest counts first.
+func countsLine(m map[string]int64) string {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b string) int {
+		if m[a] != m[b] {
+			return cmp.Compare(m[b], m[a])
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// startQuery returns a first query over a table the run wrote: the
+// findings by kind, else the games by result, else the first tables'
+// rows; "" when no table was written.
+func startQuery(tables map[string]report.TableStats, outDir string) string {
+	glob := func(t string) string { return filepath.ToSlash(filepath.Join(outDir, t, "*.parquet")) }
+	switch {
+	case has(tables, "findings"):
+		return fmt.Sprintf("SELECT kind, severity, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC", glob("findings"))
+	case has(tables, "games"):
+		return fmt.Sprintf("SELECT result, result_by_rules, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC", glob("games"))
+	case has(tables, "players"):
+		return fmt.Sprintf("SELECT rank, name, points, tiebreak_order, tiebreak_values FROM '%s' ORDER BY source_file, rank", glob("players"))
+	}
+	for _, t := range TableNames {
+		if has(tables, t) {
+			return fmt.Sprintf("SELECT * FROM '%s' LIMIT 20", glob(t))
+		}
+	}
+	return ""
+}
+
+func has(tables map[string]report.TableStats, name string) bool {
+	_, ok := tables[name]
+	return ok
 }
 
 // notationLine lists the languages the audited games were read in, most
@@ -79,16 +138,5 @@ func notationLine(n map[string]int64) string {
 	if len(n) == 0 || len(n) == 1 && n["English"] > 0 {
 		return ""
 	}
-	langs := slices.Collect(maps.Keys(n))
-	slices.SortFunc(langs, func(a, b string) int {
-		if n[a] != n[b] {
-			return cmp.Compare(n[b], n[a])
-		}
-		return strings.Compare(a, b)
-	})
-	parts := make([]string, len(langs))
-	for i, l := range langs {
-		parts[i] = fmt.Sprintf("%s %d", l, n[l])
-	}
-	return "notation: " + strings.Join(parts, ", ")
+	return "notation: " + countsLine(n)
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"runtime"
@@ -14,74 +16,161 @@ import (
 	"runtime/trace"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/arbiter-chess/arbiter/audit"
+	"github.com/arbiter-chess/arbiter/output"
 )
+
+// Exit codes of "arbiter audit" (documented in the README and in -h).
+const (
+	exitOK        = 0   // done
+	exitFindings  = 1   // done, and findings reached -fail-on
+	exitUsage     = 2   // bad usage, an input that could not be read, an output folder refused
+	exitFailed    = 3   // the run itself failed: the output could not be written
+	exitInterrupt = 130 // stopped by SIGINT (128+2)
+	exitTerm      = 143 // stopped by SIGTERM (128+15)
+)
+
+const auditExitCodes = `Exit codes:
+  0    done
+  1    done, and findings reached -fail-on
+  2    bad usage; an input that could not be read or holds no chess (the other
+       inputs are still audited and summary.json names the failed ones); an
+       output folder that holds files arbiter did not make (without -force) or
+       that another run is writing to (nothing is written then)
+  3    the run failed: the output could not be written (the earlier run in the
+       folder is left as it was)
+  130  interrupted by SIGINT, 143 by SIGTERM: nothing of the run is published
+`
+
+// auditFlags are the flags of "arbiter audit".
+type auditFlags struct {
+	fs                    *flag.FlagSet
+	out, tables, failOn   *string
+	prog, summary, logFmt *string
+	cpuProfile, traceFile *string
+	withFEN, force, quiet *bool
+	version               *bool
+	jobs                  *int
+}
+
+func newAuditFlags(stderr io.Writer) *auditFlags {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := &auditFlags{fs: fs}
+	f.out = fs.String("o", "arbiter-out", "output `directory`: after the run it holds this run's tables, summary.json and nothing of an earlier run")
+	f.tables = fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions,players,pairings (default: all that apply)")
+	f.withFEN = fs.Bool("fen", false, "add a FEN column to the moves table")
+	f.jobs = fs.Int("jobs", 0, "worker goroutines, and the cores the run uses (default: number of CPUs)")
+	f.failOn = fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
+	f.force = fs.Bool("force", false, "write into an output directory that holds files arbiter did not make (they are left alone)")
+	f.summary = fs.String("summary", "text", "what to print on stdout at the end: text (for people), json (summary.json, for jq) or none")
+	f.logFmt = fs.String("log", "text", "format of the log lines on stderr (start, progress in batch jobs, problems, done): text or json")
+	f.quiet = fs.Bool("quiet", false, "print nothing but warnings and errors: no progress, no start or done line, no summary")
+	f.prog = fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar when stderr is a terminal, else a log line every 10 s)")
+	f.cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
+	f.traceFile = fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	f.version = fs.Bool("version", false, "print the version and exit")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), auditUsage+"\nFlags (before, between or after the inputs; -- ends them):\n")
+		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), "\n"+auditExitCodes)
+	}
+	return f
+}
+
+const auditUsage = `usage: arbiter audit [flags] INPUT...
+INPUT: files, directories (read recursively for .pgn, .epd, .fen and .trf, each
+also .zst, .gz or .bz2), glob patterns (quote them; ** matches any number of
+folders), or - for standard input. Compression and TRF files are recognised by
+content.
+`
 
 // runAudit implements "arbiter audit [flags] INPUT...".
 func runAudit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "arbiter-out", "output `directory`")
-	tables := fs.String("tables", "", "comma-separated `list` of games,moves,findings,positions,players,pairings (default: all that apply)")
-	withFEN := fs.Bool("fen", false, "add a FEN column to the moves table")
-	jobs := fs.Int("jobs", 0, "worker goroutines, and the cores the run uses (default: number of CPUs)")
-	failOn := fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
-	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
-	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	f := newAuditFlags(stderr)
+	inputs, err := parseInterspersed(f.fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return exitOK
 		}
-		return 2
+		return exitUsage
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "arbiter audit: no input given")
-		fs.Usage()
-		return 2
+	if *f.version {
+		fmt.Fprintln(stdout, "arbiter", Version())
+		return exitOK
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "arbiter audit: "+format+"\n", a...)
+		return exitUsage
+	}
+	if len(inputs) == 0 {
+		return usageErr("no input given (see arbiter audit -h)")
 	}
 	cfg := audit.Config{
-		Inputs:   fs.Args(),
-		OutDir:   *out,
-		FEN:      *withFEN,
-		Jobs:     *jobs,
-		FailOn:   *failOn,
-		Progress: *prog,
+		Inputs:   inputs,
+		OutDir:   *f.out,
+		FEN:      *f.withFEN,
+		Jobs:     *f.jobs,
+		FailOn:   *f.failOn,
+		Progress: *f.prog,
+		Force:    *f.force,
 		Version:  Version(),
 		Stderr:   stderr,
 	}
-	switch *prog {
+	switch *f.prog {
 	case "auto", "always", "never":
 	default:
-		fmt.Fprintf(stderr, "arbiter audit: -progress %q: want auto, always or never\n", *prog)
-		return 2
+		return usageErr("-progress %q: want auto, always or never", *f.prog)
 	}
-	if *tables != "" {
-		for _, t := range strings.Split(*tables, ",") {
+	switch *f.failOn {
+	case "error", "warning", "never":
+	default:
+		return usageErr("-fail-on %q: want error, warning or never", *f.failOn)
+	}
+	switch *f.summary {
+	case "text", "json", "none":
+	default:
+		return usageErr("-summary %q: want text, json or none", *f.summary)
+	}
+	level := slog.LevelInfo
+	if *f.quiet {
+		level = slog.LevelWarn
+		cfg.Progress = "never"
+		if !isSet(f.fs, "summary") {
+			*f.summary = "none"
+		}
+	}
+	hopt := &slog.HandlerOptions{Level: level}
+	switch *f.logFmt {
+	case "text":
+		cfg.Log = slog.New(slog.NewTextHandler(stderr, hopt))
+	case "json":
+		cfg.Log = slog.New(slog.NewJSONHandler(stderr, hopt))
+		cfg.LogJSON = true
+	default:
+		return usageErr("-log %q: want text or json", *f.logFmt)
+	}
+	if *f.tables != "" {
+		for _, t := range strings.Split(*f.tables, ",") {
 			i := tableIndex(strings.TrimSpace(t))
 			if i < 0 {
-				fmt.Fprintf(stderr, "arbiter audit: -tables: unknown table %q (want %s)\n", t, strings.Join(audit.TableNames[:], ", "))
-				return 2
+				return usageErr("-tables: unknown table %q (want %s)", t, strings.Join(audit.TableNames[:], ", "))
 			}
 			cfg.Tables[i] = true
 		}
 	}
-	if *jobs < 0 {
-		fmt.Fprintln(stderr, "arbiter audit: -jobs must be >= 0")
-		return 2
+	if *f.jobs < 0 {
+		return usageErr("-jobs must be >= 0")
 	}
 
-	if *jobs > 0 && *jobs < runtime.GOMAXPROCS(0) {
+	if *f.jobs > 0 && *f.jobs < runtime.GOMAXPROCS(0) {
 		// -jobs N runs on N cores: the reader, the garbage collector and
 		// the writers too, not only the workers (with -jobs 1 they took a
 		// second core's worth beside the worker: a batch job given one
 		// core by its scheduler would have used more).
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*jobs))
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*f.jobs))
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the garbage collector from letting the heap
@@ -93,31 +182,106 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		start      func(io.Writer) error
 		stop       func()
 	}{
-		{"cpuprofile", *cpuProfile, pprof.StartCPUProfile, pprof.StopCPUProfile},
-		{"trace", *traceFile, trace.Start, trace.Stop},
+		{"cpuprofile", *f.cpuProfile, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{"trace", *f.traceFile, trace.Start, trace.Stop},
 	} {
 		if r.path == "" {
 			continue
 		}
 		done, err := record(r.path, r.start, r.stop)
 		if err != nil {
-			fmt.Fprintf(stderr, "arbiter audit: -%s: %v\n", r.flag, err)
-			return 2
+			return usageErr("-%s: %v", r.flag, err)
 		}
 		defer done()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+
+	ctx, stopSignals, signalled := signalContext(stderr)
+	defer stopSignals()
+	start := time.Now()
 	res, err := audit.Run(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "arbiter audit: %v\n", err)
-		if strings.Contains(err.Error(), "-fail-on") {
-			return 2
+	code := exitOK
+	switch {
+	case err != nil && signalled() != nil:
+		code = exitInterrupt
+		if signalled() == syscall.SIGTERM {
+			code = exitTerm
 		}
-		return 3
+		cfg.Log.Error("interrupted: nothing of this run was published", "signal", signalled().String(), "out", *f.out)
+	case errors.Is(err, output.ErrLocked), errors.Is(err, output.ErrForeign):
+		code = exitUsage
+		cfg.Log.Error("output folder refused", "err", err)
+	case err != nil:
+		code = exitFailed
+		attrs := []any{"out", *f.out, "err", err}
+		if errors.Is(err, syscall.ENOSPC) {
+			if free, ferr := output.FreeBytes(*f.out); ferr == nil {
+				attrs = append(attrs, "disk_full", true, "free_bytes", free)
+			}
+		}
+		cfg.Log.Error("the run failed; the output folder is left as it was", attrs...)
+	default:
+		code = res.ExitCode
+		switch *f.summary {
+		case "text":
+			audit.WriteHuman(stdout, res, *f.out)
+		case "json":
+			data, err := json.MarshalIndent(res.Summary, "", "  ")
+			if err != nil {
+				cfg.Log.Error("summary", "err", err)
+				return exitFailed
+			}
+			fmt.Fprintf(stdout, "%s\n", data)
+		}
 	}
-	audit.WriteHuman(stderr, res, *out)
-	return res.ExitCode
+	done := []any{"exit_code", code, "wall_s", time.Since(start).Round(time.Millisecond).Seconds()}
+	if res != nil {
+		done = append(done, "games", res.Summary.Games, "findings", res.Summary.Findings,
+			"failed_inputs", res.Summary.FailedInputs, "out", *f.out)
+	}
+	cfg.Log.Info("done", done...)
+	return code
+}
+
+// signalContext returns a context that SIGINT or SIGTERM cancels, a
+// function that stops listening, and one that tells which signal came (nil
+// before one does). A second signal ends the process at once; the next run
+// into the folder removes what it left.
+func signalContext(stderr io.Writer) (context.Context, func(), func() os.Signal) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigc := make(chan os.Signal, 2)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	var got = make(chan os.Signal, 1)
+	stop := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigc:
+			got <- s
+			fmt.Fprintf(stderr, "arbiter: %v: stopping (a second signal stops at once)\n", s)
+			cancel()
+		case <-stop:
+			return
+		}
+		select {
+		case s := <-sigc:
+			code := exitInterrupt
+			if s == syscall.SIGTERM {
+				code = exitTerm
+			}
+			os.Exit(code)
+		case <-stop:
+		}
+	}()
+	var sig os.Signal
+	signalled := func() os.Signal {
+		if sig == nil {
+			select {
+			case sig = <-got:
+			default:
+			}
+		}
+		return sig
+	}
+	return ctx, func() { signal.Stop(sigc); close(stop); cancel() }, signalled
 }
 
 // record starts a recorder of the run (a CPU profile, an execution trace)

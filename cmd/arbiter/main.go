@@ -2,7 +2,7 @@
 // 2023 and writes Parquet tables and a summary.
 //
 //	arbiter audit [flags] INPUT...      audit PGN / FEN / EPD inputs and TRF tournament reports
-//	arbiter perft [-divide] FEN DEPTH   count leaf nodes of the move tree
+//	arbiter perft [-divide] [-960] FEN DEPTH   count leaf nodes of the move tree
 //	arbiter version                     print the version
 //
 // The logic lives in the packages; this file only dispatches.
@@ -26,18 +26,27 @@ func main() {
 const usage = `Arbiter audits chess games against the FIDE Laws of Chess 2023.
 
 Usage:
-  arbiter audit [flags] INPUT...      audit PGN, FEN or EPD inputs and FIDE TRF files (files, directories, globs, - for stdin)
-  arbiter perft [-divide] FEN DEPTH   count the leaf nodes of the legal move tree
-  arbiter version                     print the version
-
-Run "arbiter audit -h" for the audit flags.
+  arbiter audit [flags] INPUT...              audit PGN, FEN or EPD inputs and FIDE TRF files
+                                              (files, directories, globs, - for stdin)
+  arbiter perft [-divide] [-960] FEN DEPTH    count the leaf nodes of the legal move tree
+  arbiter version                             print the version (also arbiter audit --version)
+  arbiter help                                print this help
 `
 
-// run executes one command and returns the process exit code: 0 done,
-// 1 findings reached -fail-on, 2 bad usage or an unreadable input.
+// help writes the usage and every subcommand's flags.
+func help(w io.Writer) {
+	fmt.Fprint(w, usage)
+	fmt.Fprintf(w, "\nFlags of arbiter audit (before, between or after the inputs; -- ends them):\n%s", flagHelp(newAuditFlags(w).fs))
+	fmt.Fprintf(w, "\n%s", auditExitCodes)
+	fs, _, _ := newPerftFlags(w)
+	fmt.Fprintf(w, "\nFlags of arbiter perft:\n%s", flagHelp(fs))
+}
+
+// run executes one command and returns the process exit code (see
+// auditExitCodes; the other commands exit 0 or 2).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		help(stderr)
 		return 2
 	}
 	switch args[0] {
@@ -49,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "arbiter", Version())
 		return 0
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		help(stdout)
 		return 0
 	default:
 		fmt.Fprintf(stderr, "arbiter: unknown command %q\n\n%s", args[0], usage)

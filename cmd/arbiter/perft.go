@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,18 +15,14 @@ import (
 // given as one argument or as its six fields; "startpos" names the start
 // position. The node count is printed last.
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	divide := fs.Bool("divide", false, "print the node count below each legal move first")
-	chess960 := fs.Bool("960", false, "treat the position as Chess960")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter perft [-divide] [-960] FEN DEPTH")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	fs, divide, chess960 := newPerftFlags(stderr)
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
-	rest := fs.Args()
 	if len(rest) < 2 {
 		fs.Usage()
 		return 2
@@ -57,4 +54,16 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, chess.Perft(pos, depth))
 	return 0
+}
+
+func newPerftFlags(stderr io.Writer) (fs *flag.FlagSet, divide, chess960 *bool) {
+	fs = flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	divide = fs.Bool("divide", false, "print the node count below each legal move first")
+	chess960 = fs.Bool("960", false, "treat the position as Chess960 (castling rights as Shredder-FEN files)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: arbiter perft [-divide] [-960] FEN DEPTH   (FEN: one argument, its six fields, or startpos)")
+		fs.PrintDefaults()
+	}
+	return fs, divide, chess960
 }
