@@ -3,7 +3,6 @@ package audit
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -11,23 +10,31 @@ import (
 	"github.com/arbiter-chess/arbiter/report"
 )
 
-// chunkBlocks is how many consecutive blocks of the input go into one
-// chunk of a chunked table: each chunk is written as its own part file(s),
-// named after the chunk so that the files sort in input order.
+// chunkBlocks is how many consecutive blocks of one source go into one
+// chunk of a table at most: each chunk is written as its own part file(s),
+// named after its source and first byte, so that the files sort in input
+// order and a source's rows are in files of their own.
 const chunkBlocks = 32
 
-// seqRec is a batch with the sequence number of its block, or, with a
-// nil rec, the end of the chunk that the writer has open.
+// seqRec is a batch of one chunk, or, with a nil rec, the end of the chunk
+// that the writer has open.
 type seqRec struct {
-	seq int64
-	rec arrow.RecordBatch
+	chunk int64
+	stem  string // the part names' stem: source and offset of the chunk
+	read  int    // the read (source) the chunk belongs to
+	rec   arrow.RecordBatch
 }
 
-// chunkSink writes one table with several writer goroutines at once: the
-// table's rows are cut into chunks of chunkBlocks blocks, chunk c goes to
-// goroutine c mod n, and each chunk becomes its own part files. The files
-// and their names depend only on the input, not on n, so a run gives the
-// same tables whatever the number of workers.
+// chunkDone is a finished chunk: its read and what its writer wrote.
+type chunkDone struct {
+	read  int
+	stats report.TableStats
+}
+
+// chunkSink writes one table with one or more writer goroutines: chunk c
+// goes to goroutine c mod n, and each chunk becomes its own part files.
+// The files and their names depend only on the input, not on n, so a run
+// gives the same tables whatever the number of workers.
 //
 // A writer finishes its chunk as soon as the first batch of the next chunk
 // is sent (to the next writer), not when its own next chunk arrives: an
@@ -35,20 +42,25 @@ type seqRec struct {
 // every column (30-40 MiB for the games table), which would otherwise sit
 // idle while the other writers take their turn.
 type chunkSink struct {
-	root   string
-	table  report.Table
-	opt    report.WriterOptions
-	chs    []chan seqRec
-	cpu    cpuTokens
-	once   sync.Once
-	last   int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
-	open   []*report.TableWriter // each goroutine's current writer, for abort
-	closed [][]report.TableStats // each goroutine's finished chunks
+	root  string
+	table report.Table
+	opt   report.WriterOptions
+	chs   []chan seqRec
+	cpu   cpuTokens
+	lazy  bool // no rows, no table (else an empty part)
+	once  sync.Once
+	last  int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
+	open  []*report.TableWriter // each goroutine's current writer, for abort
+	reads []int                 // the read of each goroutine's open chunk
+	mu    sync.Mutex
+	done  []chunkDone // finished chunks, in the order they finished
+	stats report.TableStats
+	wrote bool // the table was written (it had rows, or is not lazy)
 }
 
-func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens) *chunkSink {
-	c := &chunkSink{root: root, table: table, opt: opt, cpu: cpu,
-		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), closed: make([][]report.TableStats, writers),
+func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens, lazy bool) *chunkSink {
+	c := &chunkSink{root: root, table: table, opt: opt, cpu: cpu, lazy: lazy,
+		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), reads: make([]int, writers),
 		last: -1}
 	for i := range c.chs {
 		c.chs[i] = make(chan seqRec, sinkQueue)
@@ -56,19 +68,26 @@ func newChunkSink(root string, table report.Table, opt report.WriterOptions, wri
 	return c
 }
 
-// send hands on the batch of block seq; batches come in block order. The
-// first batch of a chunk also tells the writer of the previous chunk that
-// its chunk is complete.
-func (c *chunkSink) send(ctx context.Context, seq int64, rec arrow.RecordBatch) error {
-	chunk := seq / chunkBlocks
+// sinkQueue is how many batches may wait for each writer goroutine. One
+// lets the collector hand on a batch while the writer still encodes the
+// previous one; more only keep batches alive (a block's moves batch is 5-6
+// MiB) without making the run faster, since the writers' work is bounded
+// by the CPU tokens anyway: with 4, a run with every table peaked some 70
+// MiB higher.
+const sinkQueue = 1
+
+// send hands on a batch of chunk; chunks come in order, a chunk's batches
+// in order. The first batch of a chunk also tells the writer of the
+// previous chunk that its chunk is complete.
+func (c *chunkSink) send(ctx context.Context, chunk int64, stem string, read int, rec arrow.RecordBatch) error {
 	if c.last >= 0 && chunk != c.last {
-		if err := c.put(ctx, c.last, seqRec{seq: -1}); err != nil {
+		if err := c.put(ctx, c.last, seqRec{chunk: -1}); err != nil {
 			rec.Release()
 			return err
 		}
 	}
 	c.last = chunk
-	if err := c.put(ctx, chunk, seqRec{seq, rec}); err != nil {
+	if err := c.put(ctx, chunk, seqRec{chunk, stem, read, rec}); err != nil {
 		rec.Release()
 		return err
 	}
@@ -94,9 +113,10 @@ func (c *chunkSink) close() {
 }
 
 // run writes every batch; it drains the channels even after an error so
-// that the collector never blocks, and returns the table's combined stats.
-func (c *chunkSink) run() (*report.TableStats, error) {
-	prepErr := report.PrepareTable(c.root, c.table, c.opt.Overwrite)
+// that the collector never blocks. The table's combined stats are in
+// c.stats afterwards, and each chunk's in c.done.
+func (c *chunkSink) run() error {
+	prepErr := report.PrepareTable(c.root, c.table, false)
 	errs := make([]error, len(c.chs))
 	var wg sync.WaitGroup
 	for i := range c.chs {
@@ -115,14 +135,13 @@ func (c *chunkSink) run() (*report.TableStats, error) {
 					cur = -1
 					continue
 				}
-				chunk := sr.seq / chunkBlocks
 				c.cpu.acquire()
-				if err == nil && chunk != cur {
+				if err == nil && sr.chunk != cur {
 					err = c.finish(i)
 					if err == nil {
-						err = c.start(i, int(chunk))
+						err = c.start(i, sr.stem, sr.read)
 					}
-					cur = chunk
+					cur = sr.chunk
 				}
 				if err == nil {
 					err = c.open[i].Write(sr.rec)
@@ -141,41 +160,27 @@ func (c *chunkSink) run() (*report.TableStats, error) {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("audit: table %s: %w", c.table.Name, err)
+			return fmt.Errorf("audit: table %s: %w", c.table.Name, err)
 		}
 	}
-	all := report.TableStats{Table: c.table.Name}
-	for _, sts := range c.closed {
-		for _, st := range sts {
-			all.Rows += st.Rows
-			all.RowGroups += st.RowGroups
-			all.Bytes += st.Bytes
-			all.Parts = append(all.Parts, st.Parts...)
-		}
+	c.stats = report.TableStats{Table: c.table.Name}
+	for _, d := range c.done {
+		c.stats.Rows += d.stats.Rows
+		c.stats.RowGroups += d.stats.RowGroups
+		c.stats.Bytes += d.stats.Bytes
 	}
-	if len(all.Parts) == 0 {
-		// No rows at all: one valid part with the schema, as for other tables.
-		if err := c.start(0, 0); err != nil {
-			return nil, err
-		}
-		if err := c.finish(0); err != nil {
-			return nil, err
-		}
-		st := c.closed[0][0]
-		all.RowGroups, all.Bytes, all.Parts = st.RowGroups, st.Bytes, st.Parts
-	}
-	slices.Sort(all.Parts)
-	return &all, nil
+	c.wrote = len(c.done) > 0 || !c.lazy
+	return nil
 }
 
-func (c *chunkSink) start(i, chunk int) error {
+func (c *chunkSink) start(i int, stem string, read int) error {
 	opt := c.opt
-	opt.Chunked, opt.Chunk = true, chunk
+	opt.Chunked, opt.Stem = true, stem
 	w, err := report.NewTableWriter(c.root, c.table, opt)
 	if err != nil {
 		return err
 	}
-	c.open[i] = w
+	c.open[i], c.reads[i] = w, read
 	return nil
 }
 
@@ -189,7 +194,9 @@ func (c *chunkSink) finish(i int) error {
 	if err != nil {
 		return err
 	}
-	c.closed[i] = append(c.closed[i], st)
+	c.mu.Lock()
+	c.done = append(c.done, chunkDone{read: c.reads[i], stats: st})
+	c.mu.Unlock()
 	return nil
 }
 
@@ -201,4 +208,28 @@ func (c *chunkSink) abort() {
 			c.open[i] = nil
 		}
 	}
+}
+
+// writeChunk writes one batch as a chunk of its own with the sink's
+// options, outside the pipeline (the tables of TRF inputs, written once
+// every game is read); read is the chunk's read.
+func (c *chunkSink) writeChunk(stem string, read int, rec arrow.RecordBatch) error {
+	opt := c.opt
+	opt.Chunked, opt.Stem = true, stem
+	w, err := report.NewTableWriter(c.root, c.table, opt)
+	if err != nil {
+		return err
+	}
+	if err := w.Write(rec); err != nil {
+		w.Abort()
+		return err
+	}
+	st, err := w.Close()
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.done = append(c.done, chunkDone{read: read, stats: st})
+	c.mu.Unlock()
+	return nil
 }

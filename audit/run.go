@@ -8,17 +8,14 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/apache/arrow-go/v18/arrow"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/output"
+	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
+	"github.com/arbiter-chess/arbiter/tournament"
 )
 
 // Config is one audit run.
@@ -52,6 +49,10 @@ type Config struct {
 	Force bool
 	// NoSync skips fsync of the output (tests, benchmarks).
 	NoSync bool
+	// Incremental reads only the inputs that the output folder's
+	// manifests do not cover with the same size and SHA-256; the tables
+	// then hold the earlier runs' rows of the others too.
+	Incremental bool
 }
 
 // Result is what a run did.
@@ -61,40 +62,22 @@ type Result struct {
 	ExitCode int // 0 done, 1 findings reached FailOn, 2 an input could not be read
 	// Events are the TRF inputs (tournament uploads), see trf.go.
 	Events []*Event
+	// Plan is the run's plan: its sources and their numbers.
+	Plan *plan.Plan
 }
 
-// job is one block on its way to a worker.
-type job struct {
-	block     *ingest.Block
-	seq       int64
-	firstGame int64
-	firstPos  int64
-}
-
-// Run audits the inputs and writes the tables and summary.json under
-// cfg.OutDir. It returns an error only when the run itself failed (the
-// output could not be written); unreadable inputs are reported in the
-// summary and the exit code.
+// Run audits the inputs and writes the tables, their manifests and
+// summary.json under cfg.OutDir: it plans the inputs (numbering them, so
+// that game ids are stable), reads each source whole with every core, and
+// commits (see commit). It returns an error only when the run itself
+// failed (the output could not be written); unreadable inputs are
+// reported in the summary and the exit code.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Jobs <= 0 {
-		cfg.Jobs = runtime.NumCPU()
-	}
-	if cfg.Stderr == nil {
-		cfg.Stderr = io.Discard
-	}
-	failLevel, err := parseFailOn(cfg.FailOn)
-	if err != nil {
+	if err := cfg.defaults(); err != nil {
 		return nil, err
 	}
+	log := cfg.logger()
 	start := time.Now()
-	sum := report.NewSummary(cfg.Version)
-	sum.StartedAt = start
-	sum.WithFEN = cfg.FEN
-	log := cfg.Log
-	if log == nil {
-		log = slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	}
-
 	// The run writes into a staging folder of its own and publishes its
 	// tables only once they are all complete.
 	od, err := output.Open(cfg.OutDir, output.Options{Tables: TableNames[:], Force: cfg.Force, NoSync: cfg.NoSync || cfg.Writer.NoSync})
@@ -107,301 +90,130 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			od.Abort()
 		}
 	}()
-	stage := od.Stage
-
-	inputs, errs := ingest.Expand(cfg.Inputs)
+	known, err := readManifests(cfg.OutDir)
+	if err != nil {
+		log.Warn("the output folder's manifests cannot be read: every input is read again", "err", err)
+	}
+	ks, same := knownSources(known, &cfg)
+	if cfg.Incremental && !same {
+		log.Info("the earlier run had other settings (tables, fen, version): every input is read again")
+		cfg.Incremental = false
+	}
+	pl, errs := plan.Make(cfg.Inputs, cfg.planOptions(false, ks))
+	if cfg.Incremental && hasTRF(pl) && len(pl.Unchanged) > 0 {
+		// A tournament report is checked against every game of the run,
+		// which manifests do not keep: read everything.
+		log.Info("a TRF input: every input is read again, not only the new ones")
+		cfg.Incremental = false
+		pl, errs = plan.Make(cfg.Inputs, cfg.planOptions(false, ks))
+	}
+	var failed []report.InputSummary
 	for _, e := range errs {
-		sum.Inputs = append(sum.Inputs, report.InputSummary{Path: inputName(e), Error: e.Error()})
-		sum.FailedInputs++
+		failed = append(failed, report.InputSummary{Path: inputName(e), Error: e.Error()})
 		log.Error("input", "err", e)
 	}
-	inputs, events := splitTRF(inputs) // TRF files, recognised by content
-	log.Info("start", "version", cfg.Version, "inputs", len(inputs)+len(events.list), "bytes", totalSize(inputs),
-		"jobs", cfg.Jobs, "out", cfg.OutDir)
-	explicit := cfg.Tables != [numTables]bool{}
-	want := cfg.Tables
+	reads, events := splitSources(pl)
+	log.Info("start", "version", cfg.Version, "inputs", len(pl.Sources), "unchanged", len(pl.Unchanged),
+		"bytes", totalSize(pl.Sources), "jobs", cfg.Jobs, "out", cfg.OutDir)
+
+	var prog progress
+	prog.total = totalSize(pl.Sources)
+	p := cfg.pipeline(od.Stage, log, &prog)
+	p.hash = true
+	p.infos = events.active()
+	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
+	out, err := p.run(ctx, reads, events.finisher(p.want))
+	stopProgress()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, fmt.Errorf("audit interrupted: %w", err)
+		}
+		return nil, err
+	}
+	res, err := commit(cfg, od, pl, p, out, known, failed, events, start)
+	if err != nil {
+		return nil, err
+	}
+	published = true
+	return res, nil
+}
+
+// defaults fills the zero fields of cfg and checks it.
+func (cfg *Config) defaults() error {
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = runtime.NumCPU()
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = io.Discard
+	}
+	_, err := parseFailOn(cfg.FailOn)
+	return err
+}
+
+func (cfg *Config) logger() *slog.Logger {
+	if cfg.Log != nil {
+		return cfg.Log
+	}
+	return slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+// wantTables returns the tables the run writes and whether they were chosen.
+func (cfg *Config) wantTables() (want [numTables]bool, explicit bool) {
+	explicit = cfg.Tables != [numTables]bool{}
+	want = cfg.Tables
 	if !explicit {
 		want = [numTables]bool{true, true, true, true, true, true}
 	}
+	return want, explicit
+}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	g, ctx := errgroup.WithContext(ctx)
+// planOptions are the options of the run's plan.
+func (cfg *Config) planOptions(exact bool, known map[string]plan.Source) plan.Options {
+	var tables []string // chosen tables; none: every table that applies
+	for t, w := range cfg.Tables {
+		if w {
+			tables = append(tables, TableNames[t])
+		}
+	}
+	return plan.Options{Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
+		Exact: exact, Jobs: cfg.Jobs, Audit: plan.AuditOptions{Tables: tables, FEN: cfg.FEN},
+		IsTRF: tournament.LooksLikeTRF, Known: known, Incremental: cfg.Incremental}
+}
 
-	// Table writers: one goroutine each, fed in input order.
-	wopt := cfg.Writer
-	wopt.NoSync = wopt.NoSync || cfg.NoSync
-	if wopt.RowGroupBytes == 0 {
-		// Each table's writer holds one row group in memory: 48 MiB each
-		// keeps a run with every table well under 1 GiB.
-		wopt.RowGroupBytes = 48 << 20
-	}
-	// -jobs bounds the CPU-heavy work of the run, judging blocks and
-	// encoding Parquet, which all take a token while they compute.
-	cpu := make(cpuTokens, cfg.Jobs)
-	// While blocks are still coming, a table writer takes a second CPU for
-	// the last pages of a row group only if one is idle at once (ending
-	// every page before the close keeps them all in memory at once: some
-	// 50 MiB more at the peak of a run with every table); once the input
-	// is read, it waits for one: the last parts' closes are then all that
-	// is left to do, and the workers are giving their CPUs back.
-	var drained atomic.Bool
-	wopt.Spare = func() (func(), bool, report.CPUWait) {
-		if release, ok := cpu.tryAcquire(); ok {
-			return release, true, nil
-		}
-		if drained.Load() {
-			return nil, false, cpu.acquireUntil
-		}
-		return nil, false, nil
-	}
-	var tw [numTables]*tableSink
-	for t := range numTables {
-		if !want[t] || isEventTable(t) {
-			continue
-		}
-		table := tableFor(t, cfg.FEN)
-		lazy := t == TablePositions && !explicit // only when positions turn up
-		tw[t] = newTableSink(stage, table, wopt, lazy, cpu)
-		if t == TableMoves || t == TableGames {
-			// The moves table (one row per ply) is the dearest to encode,
-			// and the games table (the movetext) costs a quarter of a run
-			// without moves: one goroutine could not keep up with more
-			// than about four workers. Several write each, chunk by chunk.
-			tw[t].chunks = newChunkSink(stage, table, wopt, max(1, min(cfg.Jobs, 4)), cpu)
-		}
-		sink := tw[t]
-		g.Go(func() error { return sink.run() })
-	}
+// pipeline returns a pipeline writing into dir.
+func (cfg *Config) pipeline(dir string, log *slog.Logger, prog *progress) *pipeline {
+	want, explicit := cfg.wantTables()
+	return &pipeline{cfg: cfg, want: want, explicit: explicit, dir: dir, log: log, prog: prog}
+}
 
-	sopt := cfg.Stage
-	sopt.Tables = want
-	sopt.FEN = cfg.FEN
-	sopt.GameInfos = events.active()
+// splitSources returns the reads of a plan's units and the TRF sources,
+// which are not read as games.
+func splitSources(pl *plan.Plan) ([]read, *events) {
+	ev := &events{}
+	for _, s := range pl.Sources {
+		if s.Kind == "trf" {
+			ev.list = append(ev.list, &Event{Input: ingest.Input{Name: s.Path, Size: s.Size}, Source: s})
+		}
+	}
+	var reads []read
+	for _, u := range pl.Units {
+		reads = append(reads, readOf(pl, u))
+	}
+	return reads, ev
+}
 
-	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
-	jobs := make(chan job, cfg.Jobs)
-	results := make(chan *Output, cfg.Jobs)
-	var prog progress
-	prog.total = totalSize(inputs)
-	var inputSums = make([]report.InputSummary, len(inputs))
-	var readFailures atomic.Int64
+// rangeOf is the range of the source a unit reads.
+func rangeOf(u plan.Unit) ingest.Range {
+	return ingest.Range{Start: u.Start, Skip: u.Skip, Offset: u.Offset, Line: u.Line, Length: u.Length}
+}
 
-	// Reader.
-	g.Go(func() error {
-		defer close(jobs)
-		var seq, games, positions int64
-		for i, in := range inputs {
-			is := &inputSums[i]
-			is.Path = in.Name
-			r, err := ingest.Open(in, ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4), BlockBytes: cfg.BlockBytes}) // -jobs 1: one decoding goroutine too
-			if err != nil {
-				is.Error = err.Error()
-				readFailures.Add(1)
-				log.Error("input", "file", in.Name, "err", err)
-				continue
-			}
-			prog.setReader(r)
-			for {
-				b, err := r.Next()
-				if b != nil && (len(b.Games) > 0 || len(b.Positions) > 0 || len(b.Skipped) > 0) {
-					select {
-					case inFlight <- struct{}{}:
-					case <-ctx.Done():
-						r.Close()
-						return ctx.Err()
-					}
-					// Count before sending: the worker releases the block.
-					nGames, nPos := int64(BlockGames(b)), int64(len(b.Positions))
-					select {
-					case jobs <- job{block: b, seq: seq, firstGame: games, firstPos: positions}:
-					case <-ctx.Done():
-						r.Close()
-						return ctx.Err()
-					}
-					seq++
-					prog.pgn.Add(b.Bytes)
-					games += nGames
-					positions += nPos
-				}
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					is.Error = err.Error()
-					readFailures.Add(1)
-					log.Error("input", "file", in.Name, "err", err)
-					break
-				}
-			}
-			st := r.Stats()
-			is.Bytes = r.CompressedBytesRead()
-			is.DecompressedBytes = st.Bytes
-			is.Games = int64(st.GamesSeen)
-			is.Positions = int64(st.Positions)
-			is.SkippedGames = int64(st.SkippedGames)
-			is.GarbageBytes = st.GarbageBytes
-			is.GarbageRanges = int64(st.GarbageRanges)
-			if st.GarbageRanges > 0 {
-				log.Warn("text between games is not PGN and was skipped", "file", in.Name, "ranges", st.GarbageRanges, "bytes", st.GarbageBytes)
-			}
-			prog.finishReader(r)
-			r.Close()
-		}
-		drained.Store(true)
-		return nil
-	})
-
-	// Workers. Their batches' large buffers come back, once written, for
-	// the next batches.
-	var wg sync.WaitGroup
-	batchMem := report.NewRecycler()
-	for range cfg.Jobs {
-		wg.Add(1)
-		g.Go(func() error {
-			defer wg.Done()
-			st := NewStage(sopt, batchMem)
-			defer st.Close()
-			for j := range jobs {
-				cpu.acquire()
-				out, err := st.Process(j.block, j.firstGame, j.firstPos)
-				cpu.release()
-				j.block.Release()
-				if err != nil {
-					return fmt.Errorf("audit: %s: %w", j.block.File, err)
-				}
-				out.Seq = j.seq
-				select {
-				case results <- out:
-				case <-ctx.Done():
-					out.Release()
-					return ctx.Err()
-				}
-			}
-			return nil
-		})
-	}
-	go func() { wg.Wait(); close(results) }()
-
-	// Progress.
-	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
-
-	// Collector: put blocks back in order and hand the batches on.
-	total := stats.NewRun()
-	pending := map[int64]*Output{}
-	collectErr := func() error {
-		var next int64
-		for out := range results {
-			pending[out.Seq] = out
-			for {
-				o, ok := pending[next]
-				if !ok {
-					break
-				}
-				delete(pending, next)
-				next++
-				total.Merge(o.Stats)
-				events.addGames(o.GameInfos)
-				prog.games.Add(o.Games)
-				prog.findings.Store(sumValues(total.BySeverity))
-				for t, rec := range o.Records {
-					if rec == nil {
-						continue
-					}
-					if tw[t] == nil {
-						rec.Release()
-						continue
-					}
-					if err := tw[t].sendSeq(ctx, o.Seq, rec); err != nil {
-						return err
-					}
-				}
-				<-inFlight
-			}
-		}
-		return nil
-	}()
-	if collectErr == nil && events.active() {
-		collectErr = events.finish(ctx, stage, wopt, want, tw[TableFindings], total, log)
-	}
-	if collectErr != nil {
-		cancel()
-		for out := range results {
-			out.Release()
+func hasTRF(pl *plan.Plan) bool {
+	for _, s := range append(pl.Sources, pl.Unchanged...) {
+		if s.Kind == "trf" {
+			return true
 		}
 	}
-	for _, o := range pending {
-		o.Release()
-	}
-	for _, s := range tw {
-		if s != nil {
-			s.close()
-		}
-	}
-	werr := g.Wait()
-	stopProgress()
-	if collectErr != nil && werr == nil {
-		werr = collectErr
-	}
-	if werr != nil {
-		for _, s := range tw {
-			if s != nil {
-				s.abort()
-			}
-		}
-		if errors.Is(werr, context.Canceled) {
-			return nil, fmt.Errorf("audit interrupted: %w", werr)
-		}
-		return nil, werr
-	}
-
-	for t, s := range tw {
-		if s == nil || s.stats == nil {
-			continue
-		}
-		_ = t
-		sum.AddTable(*s.stats)
-	}
-	sum.Inputs = append(sum.Inputs, inputSums...)
-	sum.FailedInputs += int(readFailures.Load())
-	events.summarize(sum)
-	sum.Games = total.Games
-	sum.Plies = total.PliesReplayed
-	sum.Positions = total.Positions
-	for _, k := range total.Kinds() {
-		sum.FindingsByKind[k.Kind] = k.Count
-		sum.Findings += k.Count
-		ks := report.KindSummary{Kind: k.Kind, Severity: k.Severity, Count: k.Count, Games: k.Games}
-		ks.Example.GameID, ks.Example.File, ks.Example.Line = k.Example.GameID, k.Example.File, k.Example.Line
-		ks.Example.Ply, ks.Example.Message = k.Example.Ply, k.Example.Message
-		sum.Kinds = append(sum.Kinds, ks)
-	}
-	sum.GamesAudited = total.GamesAudited
-	sum.GamesWithErrors = total.GamesWithError
-	sum.GamesEndedBy = total.EndKinds
-	sum.Results = total.Results
-	sum.Notations = total.Notations
-	for k, v := range total.BySeverity {
-		sum.FindingsBySeverity[k] = v
-	}
-	sum.SetRates(time.Now())
-	var written []string
-	for name := range sum.Tables {
-		written = append(written, name)
-	}
-	if err := od.Publish(written, nil, func(dir string) error { return report.WriteSummary(dir, sum) }); err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
-	}
-	published = true
-	res := &Result{Summary: sum, Stats: total, Events: events.list}
-	switch {
-	case sum.FailedInputs > 0:
-		res.ExitCode = 2
-	case failLevel == "error" && total.BySeverity["error"] > 0,
-		failLevel == "warning" && total.BySeverity["error"]+total.BySeverity["warning"] > 0:
-		res.ExitCode = 1
-	}
-	return res, nil
+	return false
 }
 
 func parseFailOn(s string) (string, error) {
@@ -422,13 +234,14 @@ func inputName(err error) string {
 	return ""
 }
 
-func totalSize(ins []ingest.Input) int64 {
+// totalSize is the stored size of the sources, -1 when one is unknown.
+func totalSize(srcs []plan.Source) int64 {
 	var n int64
-	for _, in := range ins {
-		if in.Size < 0 {
+	for _, s := range srcs {
+		if s.Size < 0 {
 			return -1
 		}
-		n += in.Size
+		n += s.Size
 	}
 	return n
 }
@@ -449,45 +262,13 @@ func tableFor(t int, withFEN bool) report.Table {
 		return report.MovesTable(withFEN)
 	case TableFindings:
 		return report.FindingsTable()
+	case TablePlayers:
+		return report.PlayersTable()
+	case TablePairings:
+		return report.PairingsTable()
 	}
 	return report.PositionsTable()
 }
-
-// tableSink owns one TableWriter and writes the batches it is sent.
-type tableSink struct {
-	root  string
-	table report.Table
-	opt   report.WriterOptions
-	lazy  bool // create the writer only when a batch arrives
-	ch    chan arrow.RecordBatch
-	cpu   cpuTokens
-	w     *report.TableWriter
-	stats *report.TableStats
-	once  sync.Once
-	// chunks, when set, writes the table with several goroutines (see
-	// chunkSink); the fields above are then unused.
-	chunks *chunkSink
-}
-
-// sendSeq hands on the batch of block seq.
-func (s *tableSink) sendSeq(ctx context.Context, seq int64, rec arrow.RecordBatch) error {
-	if s.chunks != nil {
-		return s.chunks.send(ctx, seq, rec)
-	}
-	return s.send(ctx, rec)
-}
-
-func newTableSink(root string, table report.Table, opt report.WriterOptions, lazy bool, cpu cpuTokens) *tableSink {
-	return &tableSink{root: root, table: table, opt: opt, lazy: lazy, ch: make(chan arrow.RecordBatch, sinkQueue), cpu: cpu}
-}
-
-// sinkQueue is how many batches may wait for each table writer goroutine
-// (tableSink, and each writer of a chunkSink). One lets the collector hand
-// on a batch while the writer still encodes the previous one; more only
-// keep batches alive (a block's moves batch is 5-6 MiB) without making the
-// run faster, since the writers' work is bounded by the CPU tokens anyway:
-// with 4, a run with every table peaked some 70 MiB higher.
-const sinkQueue = 1
 
 // cpuTokens bounds the goroutines that compute at once: a goroutine holds
 // a token only while it computes, never while it waits on a channel for
@@ -520,84 +301,5 @@ func (c cpuTokens) acquireUntil(done <-chan struct{}) (release func(), ok bool) 
 		return c.release, true
 	case <-done:
 		return nil, false
-	}
-}
-
-func (s *tableSink) send(ctx context.Context, rec arrow.RecordBatch) error {
-	select {
-	case s.ch <- rec:
-		return nil
-	case <-ctx.Done():
-		rec.Release()
-		return ctx.Err()
-	}
-}
-
-func (s *tableSink) close() {
-	if s.chunks != nil {
-		s.chunks.close()
-		return
-	}
-	s.once.Do(func() { close(s.ch) })
-}
-
-func (s *tableSink) open() error {
-	if s.w != nil {
-		return nil
-	}
-	w, err := report.NewTableWriter(s.root, s.table, s.opt)
-	if err != nil {
-		return fmt.Errorf("audit: table %s: %w", s.table.Name, err)
-	}
-	s.w = w
-	return nil
-}
-
-// run writes every batch and closes the writer; it drains the channel even
-// after an error so that the collector never blocks.
-func (s *tableSink) run() error {
-	if s.chunks != nil {
-		st, err := s.chunks.run()
-		s.stats = st
-		return err
-	}
-	var err error
-	if !s.lazy {
-		err = s.open()
-	}
-	for rec := range s.ch {
-		if err == nil {
-			err = s.open()
-		}
-		if err == nil {
-			s.cpu.acquire()
-			err = s.w.Write(rec)
-			s.cpu.release()
-		}
-		rec.Release()
-	}
-	if err != nil {
-		return err
-	}
-	if s.w == nil {
-		return nil
-	}
-	s.cpu.acquire()
-	st, err := s.w.Close()
-	s.cpu.release()
-	if err != nil {
-		return fmt.Errorf("audit: table %s: %w", s.table.Name, err)
-	}
-	s.stats = &st
-	return nil
-}
-
-func (s *tableSink) abort() {
-	if s.chunks != nil {
-		s.chunks.abort()
-		return
-	}
-	if s.w != nil {
-		s.w.Abort()
 	}
 }

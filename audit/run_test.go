@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
 )
 
@@ -198,11 +199,16 @@ func checkConsistent(t *testing.T, input string, blockBytes int) {
 	if got := rows(games); got != want || res1.Summary.Games != want {
 		t.Fatalf("games table has %d rows, summary %d, ingest found %d", got, res1.Summary.Games, want)
 	}
+	// Game ids are the source number above the game's offset: they rise
+	// in input order.
 	ids := int64s(t, games, "game_id")
+	offs := int64s(t, games, "source_offset")
+	known := map[int64]bool{}
 	for i, id := range ids {
-		if id != int64(i) {
-			t.Fatalf("game_id %d at row %d: not in input order", id, i)
+		if i > 0 && id <= ids[i-1] || id&plan.MaxOffset != offs[i] {
+			t.Fatalf("game_id %d at row %d (offset %d): not in input order", id, i, offs[i])
 		}
+		known[id] = true
 	}
 	// Every finding belongs to a game, and each game's error and warning
 	// counts equal its findings of that severity.
@@ -212,7 +218,7 @@ func checkConsistent(t *testing.T, input string, blockBytes int) {
 	errs := map[int64]int64{}
 	warns := map[int64]int64{}
 	for i, id := range fid {
-		if id < 0 || id >= int64(len(ids)) {
+		if !known[id] {
 			t.Fatalf("finding for unknown game %d", id)
 		}
 		switch fsev[i] {
@@ -224,9 +230,9 @@ func checkConsistent(t *testing.T, input string, blockBytes int) {
 	}
 	ec := int64s(t, games, "error_count")
 	wc := int64s(t, games, "warning_count")
-	for i := range ids {
-		if ec[i] != errs[int64(i)] || wc[i] != warns[int64(i)] {
-			t.Fatalf("game %d: error_count %d warning_count %d, findings say %d and %d", i, ec[i], wc[i], errs[int64(i)], warns[int64(i)])
+	for i, id := range ids {
+		if ec[i] != errs[id] || wc[i] != warns[id] {
+			t.Fatalf("game %d: error_count %d warning_count %d, findings say %d and %d", id, ec[i], wc[i], errs[id], warns[id])
 		}
 	}
 	// plies_replayed sums to the moves table.

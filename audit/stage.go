@@ -45,6 +45,8 @@ type StageOptions struct {
 // Output is what a Stage makes of one block.
 type Output struct {
 	Seq       int64
+	Read      int                          // the pipeline's read the block belongs to
+	Offset    int64                        // the block's first byte in its source's decompressed text
 	Records   [numTables]arrow.RecordBatch // nil for tables not built or with no rows
 	Stats     *stats.Run
 	Games     int64 // games in the block
@@ -136,38 +138,37 @@ func (s *Stage) Close() {
 	}
 }
 
-// Process judges every game and position of b. Games get the ids
-// firstGame, firstGame+1, ... in block order, positions firstPos, ....
-func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, error) {
+// Process judges every game and position of b. A game's (and a
+// position's) id is idBase plus its offset in the decompressed text (see
+// plan.GameID): the same however the input is cut into blocks and units.
+func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 	out := &Output{Seq: int64(b.Seq), Stats: stats.NewRun()}
 	// Games in file order: the delivered ones and those the reader had to
 	// skip (too large), which get a row and a finding so none is lost.
-	id := firstGame
 	k := 0
 	for i := range b.Games {
 		for ; k < len(b.Skipped) && b.Skipped[k].Index >= 0 && b.Skipped[k].Index < b.Games[i].Index; k++ {
-			if err := s.skippedGame(b, &b.Skipped[k], id, out.Stats); err != nil {
+			if err := s.skippedGame(b, &b.Skipped[k], idBase+b.Skipped[k].Offset, out.Stats); err != nil {
 				return nil, err
 			}
-			id++
+			out.Games++
 		}
-		if err := s.safeProcessGame(b, i, id, out.Stats); err != nil {
+		if err := s.safeProcessGame(b, i, idBase+b.Games[i].Offset, out.Stats); err != nil {
 			return nil, err
 		}
-		id++
+		out.Games++
 	}
 	for ; k < len(b.Skipped); k++ {
 		if b.Skipped[k].Index < 0 {
 			continue
 		}
-		if err := s.skippedGame(b, &b.Skipped[k], id, out.Stats); err != nil {
+		if err := s.skippedGame(b, &b.Skipped[k], idBase+b.Skipped[k].Offset, out.Stats); err != nil {
 			return nil, err
 		}
-		id++
+		out.Games++
 	}
-	out.Games = id - firstGame
 	for i := range b.Positions {
-		if err := s.processPosition(&b.Positions[i], b.File, firstPos+int64(i)); err != nil {
+		if err := s.processPosition(&b.Positions[i], b.File, idBase+b.Positions[i].Offset); err != nil {
 			return nil, err
 		}
 	}
@@ -326,7 +327,6 @@ func (s *Stage) failedGame(b *ingest.Block, sk ingest.Skip, id int64, st *stats.
 		row.SourceFile = b.File
 		row.SourceOffset = sk.Offset
 		row.SourceLine = int64(sk.Line)
-		row.GameIndex = int64(sk.Index)
 		row.ErrorCount = 1
 		return s.games.Append(row)
 	}
@@ -514,7 +514,6 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	row.SourceFile = file
 	row.SourceOffset = raw.Offset
 	row.SourceLine = int64(raw.Line)
-	row.GameIndex = int64(raw.Index)
 	for i := range g.Tags {
 		row.SetTagString(g.Tags[i].Name, g.Tags[i].Value)
 	}

@@ -21,7 +21,7 @@ func TestStageRecoversFromPanic(t *testing.T) {
 	st := NewStage(StageOptions{Tables: [numTables]bool{true, true, true, false}}, nil)
 	defer st.Close()
 	st.judge = nil // any use panics
-	out, err := st.Process(b, 0, 0)
+	out, err := st.Process(b, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,13 +29,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"log/slog"
 	"path/filepath"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/tournament"
@@ -48,6 +48,7 @@ const trfSniffBytes = 4 << 10
 // Event is what a run made of one TRF input.
 type Event struct {
 	Input      ingest.Input
+	Source     plan.Source            // the TRF's source in the run's plan
 	Tournament *tournament.Tournament // nil when the file could not be read
 	// Reconciliation is the cross-check with the games: the pairings,
 	// the standings as reported (Before) and after the results the Laws
@@ -111,26 +112,8 @@ func isEventTable(t int) bool { return t == TablePlayers || t == TablePairings }
 
 // events are the TRF inputs of a run and the games they are checked with.
 type events struct {
-	list   []*Event
-	games  []tournament.GameInfo
-	tables []report.TableStats
-}
-
-// splitTRF moves the inputs that hold a TRF out of the game inputs. An
-// input that cannot be read stays: the reader reports it.
-func splitTRF(inputs []ingest.Input) ([]ingest.Input, *events) {
-	ev := &events{}
-	kept := inputs[:0:0]
-	for _, in := range inputs {
-		if in.Name != "-" {
-			if head, err := ingest.Head(in, trfSniffBytes); err == nil && tournament.LooksLikeTRF(head) {
-				ev.list = append(ev.list, &Event{Input: in})
-				continue
-			}
-		}
-		kept = append(kept, in)
-	}
-	return kept, ev
+	list  []*Event
+	games []tournament.GameInfo
 }
 
 func (ev *events) active() bool { return len(ev.list) > 0 }
@@ -243,49 +226,60 @@ func (ev *events) gamesFor(i int) []tournament.GameInfo {
 	return out
 }
 
-// finish reads, checks and cross-checks every TRF, writes the players and
-// pairings tables (when wanted) and sends the TRF findings to the findings
-// table (when wanted), and counts them in total. It is called once every
-// game has been collected and before the table writers are closed.
-func (ev *events) finish(ctx context.Context, outDir string, wopt report.WriterOptions, want [numTables]bool,
-	findings *tableSink, total *stats.Run, log *slog.Logger) error {
-	for i, e := range ev.list {
-		e.load(ev.gamesFor(i), len(ev.games) > 0)
-		if e.Err != nil {
-			log.Error("input", "file", e.Input.Name, "err", e.Err)
-		}
+// finisher returns what the pipeline does once every game is collected
+// and before the table writers close: read, check and cross-check every
+// TRF with the run's games, write its rows to the players, pairings and
+// findings tables (those wanted), each TRF's in part files of its own, and
+// count its findings. Each TRF becomes a source result of the run.
+func (ev *events) finisher(want [numTables]bool) func(context.Context, *pipeOut) error {
+	if !ev.active() {
+		return nil
 	}
-	if want[TablePlayers] {
-		if err := ev.writeTable(outDir, report.PlayersTable(), wopt, appendPlayers); err != nil {
-			return err
+	return func(ctx context.Context, out *pipeOut) error {
+		ev.games = out.gameInfos
+		for i, e := range ev.list {
+			e.load(ev.gamesFor(i), len(ev.games) > 0)
+			idx := len(out.sources)
+			sr := newSourceResult(e.Source)
+			out.sources = append(out.sources, sr)
+			sr.Input.Bytes, sr.Input.DecompressedBytes = e.Input.Size, e.decompressed
+			sr.Source.SHA256 = fileSHA256(e.Input.Name)
+			if e.Err != nil {
+				sr.Input.Error = e.Err.Error()
+				continue
+			}
+			if e.Reconciliation == nil {
+				continue
+			}
+			countFindings(out.total, e)
+			countFindings(sr.Stats, e)
+			sr.Event = e.summary()
+			stem := plan.PartStem(e.Source.ID, 0)
+			for _, t := range []struct {
+				table int
+				fill  func(*Event) (arrow.RecordBatch, error)
+			}{{TablePlayers, playersBatch}, {TablePairings, pairingsBatch}, {TableFindings, findingsBatch}} {
+				sink := out.sinks[t.table]
+				if !want[t.table] || sink == nil {
+					continue
+				}
+				rec, err := t.fill(e)
+				if err != nil {
+					return fmt.Errorf("audit: table %s: %w", TableNames[t.table], err)
+				}
+				if rec.NumRows() == 0 && t.table == TableFindings {
+					rec.Release()
+					continue
+				}
+				err = sink.writeChunk(stem, idx, rec)
+				rec.Release()
+				if err != nil {
+					return err
+				}
+			}
 		}
+		return nil
 	}
-	if want[TablePairings] {
-		if err := ev.writeTable(outDir, report.PairingsTable(), wopt, appendPairings); err != nil {
-			return err
-		}
-	}
-	fb := report.NewFindingsBuilder(nil)
-	defer fb.Release()
-	for _, e := range ev.list {
-		if e.Reconciliation == nil {
-			continue
-		}
-		countFindings(total, e)
-		if findings == nil {
-			continue
-		}
-		if err := appendFindings(fb, e); err != nil {
-			return err
-		}
-		if fb.Len() == 0 {
-			continue
-		}
-		if err := findings.send(ctx, fb.Flush()); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // load parses, checks and cross-checks one TRF.
@@ -338,44 +332,8 @@ func (c *countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// writeTable writes one table of every usable TRF with a plain writer; no
-// table is written when no TRF could be read.
-func (ev *events) writeTable(outDir string, table report.Table, wopt report.WriterOptions,
-	fill func(*report.TableWriter, *Event) error) error {
-	var w *report.TableWriter
-	for _, e := range ev.list {
-		if e.Reconciliation == nil {
-			continue
-		}
-		if w == nil {
-			var err error
-			if w, err = report.NewTableWriter(outDir, table, wopt); err != nil {
-				return fmt.Errorf("audit: table %s: %w", table.Name, err)
-			}
-		}
-		if err := fill(w, e); err != nil {
-			w.Abort()
-			return fmt.Errorf("audit: table %s: %w", table.Name, err)
-		}
-	}
-	if w == nil {
-		return nil
-	}
-	st, err := w.Close()
-	if err != nil {
-		return fmt.Errorf("audit: table %s: %w", table.Name, err)
-	}
-	ev.tables = append(ev.tables, st)
-	return nil
-}
-
-func writeBatch(w *report.TableWriter, b interface{ Flush() arrow.RecordBatch }) error {
-	rec := b.Flush()
-	defer rec.Release()
-	return w.Write(rec)
-}
-
-func appendPlayers(w *report.TableWriter, e *Event) error {
+// playersBatch returns the players rows of one TRF.
+func playersBatch(e *Event) (arrow.RecordBatch, error) {
 	b := report.NewPlayersBuilder(nil)
 	defer b.Release()
 	t, rec := e.Tournament, e.Reconciliation
@@ -446,13 +404,14 @@ func appendPlayers(w *report.TableWriter, e *Event) error {
 		row.RatedGames = int32(p.RatedGames)
 		row.Edition = p.Edition
 		if err := b.Append(&row); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return writeBatch(w, b)
+	return b.Flush(), nil
 }
 
-func appendPairings(w *report.TableWriter, e *Event) error {
+// pairingsBatch returns the pairings rows of one TRF.
+func pairingsBatch(e *Event) (arrow.RecordBatch, error) {
 	b := report.NewPairingsBuilder(nil)
 	defer b.Release()
 	var row report.PairingRow
@@ -478,10 +437,10 @@ func appendPairings(w *report.TableWriter, e *Event) error {
 		}
 		row.Rated, row.RatedReason = p.Rated, p.RatedReason
 		if err := b.Append(&row); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return writeBatch(w, b)
+	return b.Flush(), nil
 }
 
 // normResult keeps the three PGN results a result by rules can be.
@@ -491,6 +450,16 @@ func normResult(s string) string {
 		return s
 	}
 	return ""
+}
+
+// findingsBatch returns the findings rows of one TRF.
+func findingsBatch(e *Event) (arrow.RecordBatch, error) {
+	b := report.NewFindingsBuilder(nil)
+	defer b.Release()
+	if err := appendFindings(b, e); err != nil {
+		return nil, err
+	}
+	return b.Flush(), nil
 }
 
 // appendFindings appends the findings of one TRF.
@@ -547,40 +516,31 @@ func countFindings(total *stats.Run, e *Event) {
 	}
 }
 
-// summarize adds the TRF inputs, their tables and events to the summary.
-func (ev *events) summarize(sum *report.Summary) {
-	for _, st := range ev.tables {
-		sum.AddTable(st)
+// summary describes the event for summary.json.
+func (e *Event) summary() *report.EventSummary {
+	es := &report.EventSummary{Path: e.Input.Name, Notes: e.Notes}
+	if e.Err != nil {
+		es.Error = e.Err.Error()
 	}
-	for _, e := range ev.list {
-		is := report.InputSummary{Path: e.Input.Name, Bytes: e.Input.Size, DecompressedBytes: e.decompressed}
-		es := report.EventSummary{Path: e.Input.Name, Notes: e.Notes}
-		if e.Err != nil {
-			is.Error = e.Err.Error()
-			es.Error = is.Error
-			sum.FailedInputs++
+	if t, rec := e.Tournament, e.Reconciliation; t != nil && rec != nil {
+		es.Name, es.Format = t.Name, t.Format.String()
+		es.Players, es.Pairings, es.Rounds = len(rec.Before.Rows), len(rec.Pairings), rec.Before.Rounds
+		es.Edition, es.EditionReason = rec.Before.Edition.String(), rec.Before.EditionReason
+		for _, tb := range rec.Before.Order {
+			es.TieBreaks = append(es.TieBreaks, tb.String())
 		}
-		sum.Inputs = append(sum.Inputs, is)
-		if t, rec := e.Tournament, e.Reconciliation; t != nil && rec != nil {
-			es.Name, es.Format = t.Name, t.Format.String()
-			es.Players, es.Pairings, es.Rounds = len(rec.Before.Rows), len(rec.Pairings), rec.Before.Rounds
-			es.Edition, es.EditionReason = rec.Before.Edition.String(), rec.Before.EditionReason
-			for _, tb := range rec.Before.Order {
-				es.TieBreaks = append(es.TieBreaks, tb.String())
+		es.Notes = append(es.Notes, rec.Before.Notes...)
+		es.Games, es.GamesMatched = e.Games, len(rec.Matches)
+		es.Findings = int64(len(rec.Findings))
+		if len(rec.Findings) > 0 {
+			es.FindingsByCheck = map[string]int64{}
+			for _, f := range rec.Findings {
+				es.FindingsByCheck[f.Check]++
 			}
-			es.Notes = append(es.Notes, rec.Before.Notes...)
-			es.Games, es.GamesMatched = e.Games, len(rec.Matches)
-			es.Findings = int64(len(rec.Findings))
-			if len(rec.Findings) > 0 {
-				es.FindingsByCheck = map[string]int64{}
-				for _, f := range rec.Findings {
-					es.FindingsByCheck[f.Check]++
-				}
-			}
-			es.Corrections, es.RankChanges = len(rec.Corrections), len(rec.RankChanges)
 		}
-		sum.Events = append(sum.Events, es)
+		es.Corrections, es.RankChanges = len(rec.Corrections), len(rec.RankChanges)
 	}
+	return es
 }
 
 // writeEvents writes, for the human summary, each TRF's final crosstable

@@ -391,7 +391,7 @@ func TestRunWithoutTRF(t *testing.T) {
 	}
 	for _, keep := range []bool{false, true} {
 		st := NewStage(StageOptions{Tables: [numTables]bool{TableGames: true}, GameInfos: keep}, nil)
-		o, err := st.Process(b, 100, 0)
+		o, err := st.Process(b, 100<<40)
 		st.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -407,7 +407,7 @@ func TestRunWithoutTRF(t *testing.T) {
 			t.Fatalf("%d GameInfos", len(o.GameInfos))
 		}
 		g := o.GameInfos[10] // round 4, board 2: Okafor-Varga, the stalemate
-		if g.ID != 110 || g.Round != "4.2" || g.White != "Okafor, Daniel" || g.Result != "1-0" || g.ResultByRules != "1/2-1/2" ||
+		if g.ID != 100<<40|b.Games[10].Offset || g.Round != "4.2" || g.White != "Okafor, Daniel" || g.Result != "1-0" || g.ResultByRules != "1/2-1/2" ||
 			g.Plies != 19 || !g.Audited || g.MoveErrors != 0 || g.MovetextHash == 0 || g.TimeControl != "5400+30" || g.File != eventPGNPath {
 			t.Errorf("game info %+v", g)
 		}

@@ -197,11 +197,5 @@ func Open(in Input, opts Options) (*Reader, error) {
 		r := NewReader(os.Stdin, "-", opts)
 		return r, nil
 	}
-	f, err := os.Open(in.Name)
-	if err != nil {
-		return nil, fmt.Errorf("ingest %s: %w", in.Name, err)
-	}
-	r := NewReader(f, in.Name, opts)
-	r.file = f
-	return r, nil
+	return OpenRange(in, WholeFile, opts)
 }

@@ -164,6 +164,9 @@ type Stats struct {
 	// Problems lists the first MaxReportedProblems skips (games and garbage),
 	// in stream order; all of them are in the blocks' Skipped lists.
 	Problems []Skip
+	// FrameErrors lists the frames of a multi-frame zstd file that could
+	// not be decoded (their text is left out).
+	FrameErrors []*FrameError
 }
 
 // MaxReportedProblems caps Stats.Problems.
@@ -228,6 +231,9 @@ type Reader struct {
 	pool      sync.Pool
 	forcePart bool  // scan a partial line (no '\n') in discard mode
 	nlChecked int64 // absolute offset up to which no '\n' was found past the scan position
+
+	rng    Range        // the part of the file read (see OpenRange)
+	frames *frameReader // decodes a multi-frame zstd file, or nil
 }
 
 // Segment kinds: every byte of the stream belongs to exactly one segment.
@@ -243,7 +249,7 @@ const (
 // in errors and blocks.
 func NewReader(r io.Reader, name string, opts Options) *Reader {
 	opts.setDefaults()
-	rd := &Reader{name: name, opts: opts}
+	rd := &Reader{name: name, opts: opts, rng: WholeFile}
 	rd.cnt = &countingReader{r: r}
 	rd.sp.line = 1
 	rd.segLine, rd.segCol = 1, 1
@@ -302,15 +308,24 @@ func (r *Reader) Stats() Stats {
 		s.SkipReasons[k] = v
 	}
 	s.Problems = append([]Skip(nil), r.stats.Problems...)
+	if r.frames != nil {
+		s.FrameErrors = append([]*FrameError(nil), r.frames.errs...)
+	}
 	return s
 }
 
 func (r *Reader) start() error {
 	r.started = true
+	if r.frames != nil { // decoded frame by frame (see OpenRange)
+		r.src, r.release = r.rangeSource(r.frames), r.frames.close
+		r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
+		return nil
+	}
 	src, c, rel, err := openStream(r.cnt, &r.opts)
 	if err != nil {
 		return fmt.Errorf("ingest %s: %w", r.name, err)
 	}
+	src = r.rangeSource(src)
 	r.src, r.release = src, rel
 	if c != CompressionNone && !r.opts.NoReadAhead {
 		ra := newReadAhead(src)

@@ -19,9 +19,15 @@ import (
 const (
 	SummaryFile = "summary.json"
 	ReportFile  = "report.html"
+	// ManifestDir holds a manifest per source (source-NNNNN.json): what
+	// a later run needs to know of the sources it does not read again.
+	ManifestDir = "_manifest"
 	lockFile    = ".arbiter.lock"
 	stagePrefix = ".arbiter-run-"
 	trashPrefix = ".arbiter-old-"
+	// PlanPrefix starts the folders where the units of a distributed run
+	// write their parts until the commit (.arbiter-plan-<plan id>).
+	PlanPrefix = ".arbiter-plan-"
 )
 
 // ErrLocked is returned by Open when another run holds the folder.
@@ -144,7 +150,9 @@ func (d *Dir) checkForeign() error {
 		n := e.Name()
 		switch {
 		case n == lockFile:
-		case e.IsDir() && slices.Contains(d.opt.Tables, n):
+		case e.IsDir() && strings.HasPrefix(n, PlanPrefix):
+			// the parts of a distributed run, waiting for their commit
+		case e.IsDir() && (slices.Contains(d.opt.Tables, n) || n == ManifestDir):
 			fs, err := d.foreignInTable(n)
 			if err != nil {
 				return err
@@ -188,11 +196,22 @@ func (d *Dir) foreignInTable(name string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if !isPart(e) && !isPartTemp(e) {
+		if !isOurs(name, e) {
 			out = append(out, name+"/"+e.Name())
 		}
 	}
 	return out, nil
+}
+
+// isOurs reports whether e, in folder, is a file Arbiter makes there: a
+// part file (or the temporary file of one) in a table folder, a manifest
+// in the manifest folder.
+func isOurs(folder string, e fs.DirEntry) bool {
+	if folder == ManifestDir {
+		n := e.Name()
+		return e.Type().IsRegular() && strings.HasPrefix(n, "source-") && (strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".json.tmp"))
+	}
+	return isPart(e) || isPartTemp(e)
 }
 
 func isPart(e fs.DirEntry) bool {
@@ -251,7 +270,7 @@ func (d *Dir) Publish(tables, files []string, writeSummary func(dir string) erro
 	if err := os.Mkdir(trash, 0o755); err != nil {
 		return fmt.Errorf("output: %w", err)
 	}
-	for _, t := range d.opt.Tables {
+	for _, t := range append(slices.Clone(d.opt.Tables), ManifestDir) {
 		if err := d.publishTable(t, slices.Contains(tables, t), trash); err != nil {
 			return err
 		}
@@ -317,7 +336,7 @@ func (d *Dir) publishTable(t string, staged bool, trash string) error {
 		return fmt.Errorf("output: read table folder: %w", err)
 	}
 	for _, e := range ents {
-		if isPart(e) || isPartTemp(e) {
+		if isOurs(t, e) {
 			if err := os.Remove(filepath.Join(dst, e.Name())); err != nil {
 				return fmt.Errorf("output: remove the earlier %s table: %w", t, err)
 			}

@@ -227,7 +227,7 @@ func optLen(o *OptBytes) int { return len(o.V) }
 // is owned by one goroutine.
 type GamesBuilder struct {
 	batch
-	gameID, sourceOffset, sourceLine, gameIndex                    i64Col
+	gameID, sourceOffset, sourceLine                               i64Col
 	sourceFile                                                     strCol
 	event, site, date, round, white, black, result                 strCol
 	utcDate, utcTime                                               i32Col
@@ -259,7 +259,6 @@ func NewGamesBuilder(mem memory.Allocator) *GamesBuilder {
 		"source_file", &b.sourceFile,
 		"source_offset", &b.sourceOffset,
 		"source_line", &b.sourceLine,
-		"game_index", &b.gameIndex,
 		"event", &b.event,
 		"site", &b.site,
 		"date", &b.date,
@@ -358,7 +357,6 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.addUTF8(&b.sourceFile, bytesOf(r.SourceFile))
 	b.sourceOffset.add(r.SourceOffset)
 	b.sourceLine.add(r.SourceLine)
-	b.gameIndex.add(r.GameIndex)
 	b.addOptUTF8(&b.event, &r.Event)
 	b.addOptUTF8(&b.site, &r.Site)
 	b.addOptUTF8(&b.date, &r.Date)

@@ -105,7 +105,6 @@ type GameRow struct {
 	SourceFile   string
 	SourceOffset int64
 	SourceLine   int64
-	GameIndex    int64
 
 	// Tag columns. SetTag fills them from the tag pairs; they may also be
 	// set directly. A NULL OptBytes is an absent tag.

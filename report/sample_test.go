@@ -31,7 +31,6 @@ func sampleGame(i int, r *GameRow) {
 	r.SourceFile = "lichess_db_standard_rated_2013-01.pgn.zst"
 	r.SourceOffset = int64(i) * 1234
 	r.SourceLine = int64(i)*21 + 1
-	r.GameIndex = int64(i)
 	tag := func(n, v string) { r.SetTag([]byte(n), []byte(v)) }
 	tag("Event", "Rated Blitz game")
 	tag("Site", fmt.Sprintf("https://lichess.org/g%07d", i))
@@ -380,7 +379,6 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 			r.SourceFile = s("source_file").Value(i)
 			r.SourceOffset = i64("source_offset").Value(i)
 			r.SourceLine = i64("source_line").Value(i)
-			r.GameIndex = i64("game_index").Value(i)
 			r.Event, r.Site, r.Date = optBytesAt(s("event"), i), optBytesAt(s("site"), i), optBytesAt(s("date"), i)
 			if d := col[*array.Date32](rec, "utc_date"); d.IsValid(i) {
 				r.UTCDate.Set(int32(d.Value(i)))

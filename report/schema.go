@@ -14,7 +14,9 @@ import (
 // dictionary<int8, string> columns (still VARCHAR in DuckDB). Version 5:
 // moves.uci is a dictionary<int16, string> column over every UCI move of a
 // chess piece (VARCHAR in DuckDB). Version 6: players.tiebreak_values_by_rules.
-const SchemaVersion = "6"
+// Version 7: game ids are the source number above the game's byte offset
+// (stable across runs and machines); games.game_index is gone.
+const SchemaVersion = "7"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (
@@ -118,7 +120,6 @@ var gamesFields = []arrow.Field{
 	req("source_file", str),   // input path as given
 	req("source_offset", i64), // byte offset of the game in the decompressed stream
 	req("source_line", i64),   // 1-based line of the game's first tag
-	req("game_index", i64),    // 0-based index of the game in its file
 	opt("event", str),
 	opt("site", str),
 	opt("date", str),        // the Date tag as written
@@ -178,7 +179,7 @@ var gamesTable = Table{
 	// consecutive ids delta-pack to almost nothing: cheaper to encode and
 	// compress than their plain int64s (on 60 MB of Lichess games, 4% less
 	// of the writer's instructions for a table 0.8% smaller)
-	delta: []string{"game_id", "game_index"},
+	delta: []string{"game_id"},
 	// a game's whole movetext or final position as min/max prunes nothing
 	// and would copy two of them into every row group's metadata
 	nostats: []string{"movetext", "final_fen"},
@@ -194,11 +195,11 @@ func fieldNames(fs []arrow.Field) []string {
 
 // GamesTable returns the games table: one row per game.
 //
-//	game_id int64             run-wide input order, from 0
+//	game_id int64             source number << 40 | byte offset of the game in
+//	                          its decompressed text: stable, sorts in input order
 //	source_file string        input path as given on the command line
 //	source_offset int64       byte offset of the game in the decompressed stream
 //	source_line int64         1-based line of the game's first line
-//	game_index int64          0-based index of the game in its file
 //	event, site, date string  tags as written (NULL when absent)
 //	utc_date date32           UTCDate (NULL when absent or unparseable)
 //	utc_time time32[ms]       UTCTime as milliseconds since midnight

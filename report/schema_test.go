@@ -100,7 +100,7 @@ func TestContract(t *testing.T) {
 	const dict16 = "dictionary<values=utf8, indices=int16, ordered=false>"
 	const dict32 = "dictionary<values=utf8, indices=int32, ordered=false>"
 	contract := map[string]string{
-		"games": "game_id:int64 source_file:utf8 source_offset:int64 source_line:int64 game_index:int64 " +
+		"games": "game_id:int64 source_file:utf8 source_offset:int64 source_line:int64 " +
 			"event?:utf8 site?:utf8 date?:utf8 utc_date?:date32 utc_time?:time32[ms] round?:utf8 white?:utf8 black?:utf8 result?:utf8 " +
 			"white_elo?:int16 black_elo?:int16 white_rating_diff?:int16 black_rating_diff?:int16 " +
 			"white_title?:utf8 black_title?:utf8 eco?:utf8 opening?:utf8 termination?:utf8 time_control?:utf8 variant?:utf8 start_fen?:utf8 " +

@@ -31,6 +31,10 @@ type Summary struct {
 
 	Inputs       []InputSummary `json:"inputs"`
 	FailedInputs int            `json:"failed_inputs"`
+	// UnchangedInputs are, in an incremental run, the inputs that the
+	// output folder's manifests covered with the same size and SHA-256:
+	// not read again, their rows kept and counted.
+	UnchangedInputs []InputSummary `json:"unchanged_inputs,omitempty"`
 
 	Games     int64 `json:"games"`
 	Plies     int64 `json:"plies"` // rows of the moves table

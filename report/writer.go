@@ -2,8 +2,12 @@ package report
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -61,11 +65,11 @@ type WriterOptions struct {
 	Allocator memory.Allocator
 	// Chunked makes this writer one of several that write the same table
 	// at once, each a different chunk of its rows: its parts are named
-	// part-CCCCC-NNN.parquet after Chunk, so that the names sort in row
-	// order, and it leaves the folder's other files alone (call
+	// part-<Stem>-NNN.parquet, so that the names sort in row order when
+	// the stems do, and it leaves the folder's other files alone (call
 	// PrepareTable once before starting the writers).
 	Chunked bool
-	Chunk   int
+	Stem    string
 	// Spare, when set, is asked for a second CPU before a row group
 	// closes, to compress the last pages of its columns with two
 	// goroutines (see partFile.flushPages). It answers at once: ok when a
@@ -124,6 +128,12 @@ type TableStats struct {
 	RowGroups int      `json:"row_groups"`
 	Bytes     int64    `json:"bytes"`
 	Parts     []string `json:"parts"` // relative to the output directory, e.g. "moves/part-00000.parquet"
+	// PartRows, PartBytes and PartSHA256 describe each part, in the order
+	// of Parts (for manifests; not in summary.json).
+	PartRows      []int64  `json:"-"`
+	PartBytes     []int64  `json:"-"`
+	PartSHA256    []string `json:"-"`
+	PartRowGroups []int    `json:"-"`
 }
 
 // TableWriter writes the batches of one table as part files under
@@ -137,13 +147,16 @@ type TableWriter struct {
 	aprop pqarrow.ArrowWriterProperties
 
 	// The open part, if any.
-	f        *os.File
-	buf      *bufio.Writer
-	fw       partEncoder
-	tmp      string
-	partRows int64
-	rgRows   int64
-	rgFull   bool
+	f   *os.File
+	buf *bufio.Writer
+	sum hash.Hash // SHA-256 of the part's bytes
+	// partRowGroups is stats.RowGroups when the open part started.
+	partRowGroups int
+	fw            partEncoder
+	tmp           string
+	partRows      int64
+	rgRows        int64
+	rgFull        bool
 
 	stats  TableStats
 	closed bool
@@ -335,7 +348,7 @@ func (w *TableWriter) startRowGroup() error {
 
 func (w *TableWriter) partName(i int) string {
 	if w.opts.Chunked {
-		return fmt.Sprintf("%s%05d-%03d%s", partPrefix, w.opts.Chunk, i, partSuffix)
+		return fmt.Sprintf("%s%s-%03d%s", partPrefix, w.opts.Stem, i, partSuffix)
 	}
 	return fmt.Sprintf("%s%05d%s", partPrefix, i, partSuffix)
 }
@@ -348,7 +361,8 @@ func (w *TableWriter) openPart() error {
 		return fmt.Errorf("report: %s: create part: %w", w.table.Name, err)
 	}
 	w.f = f
-	w.buf = bufio.NewWriterSize(f, 1<<20)
+	w.sum = sha256.New()
+	w.buf = bufio.NewWriterSize(io.MultiWriter(f, w.sum), 1<<20)
 	fw, err := w.newEncoder()
 	if err != nil {
 		w.f.Close()
@@ -415,6 +429,11 @@ func (w *TableWriter) finishPart() error {
 	}
 	w.stats.Bytes += size
 	w.stats.Parts = append(w.stats.Parts, filepath.ToSlash(filepath.Join(w.table.Name, name)))
+	w.stats.PartRows = append(w.stats.PartRows, w.partRows)
+	w.stats.PartBytes = append(w.stats.PartBytes, size)
+	w.stats.PartSHA256 = append(w.stats.PartSHA256, hex.EncodeToString(w.sum.Sum(nil)))
+	w.stats.PartRowGroups = append(w.stats.PartRowGroups, w.stats.RowGroups-w.partRowGroups)
+	w.partRowGroups = w.stats.RowGroups
 	return nil
 }
 

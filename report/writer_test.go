@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -433,7 +434,7 @@ func TestChunkedWriters(t *testing.T) {
 	var ws [2]*TableWriter
 	var bs [2]*MovesBuilder
 	for i := range ws {
-		w, err := NewTableWriter(dir, MovesTable(false), WriterOptions{Chunked: true, Chunk: i * 3, PartRows: 500, NoSync: true})
+		w, err := NewTableWriter(dir, MovesTable(false), WriterOptions{Chunked: true, Stem: fmt.Sprintf("%05d", i*3), PartRows: 500, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}

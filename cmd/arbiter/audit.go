@@ -51,7 +51,7 @@ type auditFlags struct {
 	prog, summary, logFmt *string
 	cpuProfile, traceFile *string
 	withFEN, force, quiet *bool
-	version               *bool
+	version, incremental  *bool
 	jobs                  *int
 }
 
@@ -72,6 +72,7 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	f.traceFile = fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
 	f.version = fs.Bool("version", false, "print the version and exit")
+	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), auditUsage+"\nFlags (before, between or after the inputs; -- ends them):\n")
 		fs.PrintDefaults()
@@ -109,15 +110,16 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return usageErr("no input given (see arbiter audit -h)")
 	}
 	cfg := audit.Config{
-		Inputs:   inputs,
-		OutDir:   *f.out,
-		FEN:      *f.withFEN,
-		Jobs:     *f.jobs,
-		FailOn:   *f.failOn,
-		Progress: *f.prog,
-		Force:    *f.force,
-		Version:  Version(),
-		Stderr:   stderr,
+		Inputs:      inputs,
+		OutDir:      *f.out,
+		FEN:         *f.withFEN,
+		Jobs:        *f.jobs,
+		FailOn:      *f.failOn,
+		Progress:    *f.prog,
+		Force:       *f.force,
+		Incremental: *f.incremental,
+		Version:     Version(),
+		Stderr:      stderr,
 	}
 	switch *f.prog {
 	case "auto", "always", "never":
@@ -221,16 +223,8 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		cfg.Log.Error("the run failed; the output folder is left as it was", attrs...)
 	default:
 		code = res.ExitCode
-		switch *f.summary {
-		case "text":
-			audit.WriteHuman(stdout, res, *f.out)
-		case "json":
-			data, err := json.MarshalIndent(res.Summary, "", "  ")
-			if err != nil {
-				cfg.Log.Error("summary", "err", err)
-				return exitFailed
-			}
-			fmt.Fprintf(stdout, "%s\n", data)
+		if c := printSummary(stdout, stderr, *f.summary, res, *f.out); c != exitOK {
+			return c
 		}
 	}
 	done := []any{"exit_code", code, "wall_s", time.Since(start).Round(time.Millisecond).Seconds()}
@@ -306,4 +300,21 @@ func tableIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// printSummary prints the run's summary on stdout as mode says: text for
+// people, json (summary.json's content), or none.
+func printSummary(stdout, stderr io.Writer, mode string, res *audit.Result, out string) int {
+	switch mode {
+	case "text":
+		audit.WriteHuman(stdout, res, out)
+	case "json":
+		data, err := json.MarshalIndent(res.Summary, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "arbiter: summary: %v\n", err)
+			return exitFailed
+		}
+		fmt.Fprintf(stdout, "%s\n", data)
+	}
+	return exitOK
 }

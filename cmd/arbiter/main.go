@@ -28,6 +28,9 @@ const usage = `Arbiter audits chess games against the FIDE Laws of Chess 2023.
 Usage:
   arbiter audit [flags] INPUT...              audit PGN, FEN or EPD inputs and FIDE TRF files
                                               (files, directories, globs, - for stdin)
+  arbiter plan [-block-size SIZE] INPUT...    cut the inputs into work units for other machines (JSON on stdout)
+  arbiter run-block -plan plan.json -index K -o DIR   audit one unit of a plan
+  arbiter commit -plan plan.json -o DIR       publish a plan's units as one run
   arbiter perft [-divide] [-960] FEN DEPTH    count the leaf nodes of the legal move tree
   arbiter version                             print the version (also arbiter audit --version)
   arbiter help                                print this help
@@ -38,6 +41,11 @@ func help(w io.Writer) {
 	fmt.Fprint(w, usage)
 	fmt.Fprintf(w, "\nFlags of arbiter audit (before, between or after the inputs; -- ends them):\n%s", flagHelp(newAuditFlags(w).fs))
 	fmt.Fprintf(w, "\n%s", auditExitCodes)
+	fmt.Fprintf(w, "\nFlags of arbiter plan:\n%s", flagHelp(newPlanFlags(w).fs))
+	rb, _, _, _, _ := newRunBlockFlags(w)
+	fmt.Fprintf(w, "\nFlags of arbiter run-block:\n%s", flagHelp(rb))
+	cm, _, _, _, _ := newCommitFlags(w)
+	fmt.Fprintf(w, "\nFlags of arbiter commit:\n%s", flagHelp(cm))
 	fs, _, _ := newPerftFlags(w)
 	fmt.Fprintf(w, "\nFlags of arbiter perft:\n%s", flagHelp(fs))
 }
@@ -54,6 +62,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runAudit(args[1:], stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "plan":
+		return runPlan(args[1:], stdout, stderr)
+	case "run-block":
+		return runRunBlock(args[1:], stdout, stderr)
+	case "commit":
+		return runCommit(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "arbiter", Version())
 		return 0

@@ -1,0 +1,328 @@
+package audit
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/output"
+	"github.com/arbiter-chess/arbiter/plan"
+	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/stats"
+)
+
+// A manifest is what the output folder keeps of one source
+// (_manifest/source-NNNNN.json): its identity (path, size, SHA-256), the
+// part files its rows are in and its counts, so that a later run can
+// recognise it, keep its parts and count it without reading it again.
+type manifest struct {
+	Tool     string            `json:"tool"`
+	Version  string            `json:"version"`
+	Rulebook string            `json:"rulebook"`
+	Schema   string            `json:"schema_version"`
+	Audit    plan.AuditOptions `json:"audit"`
+	AbsPath  string            `json:"abs_path"`
+	Result   *SourceResult     `json:"result"`
+}
+
+func manifestName(id int) string { return fmt.Sprintf("source-%05d.json", id) }
+
+// readManifests reads the manifests of the run in dir, by the absolute
+// path of their source. A folder without summary.json holds no complete
+// run: its manifests are not used.
+func readManifests(dir string) (map[string]*manifest, error) {
+	if _, err := os.Stat(filepath.Join(dir, output.SummaryFile)); err != nil {
+		return nil, nil
+	}
+	ents, err := os.ReadDir(filepath.Join(dir, output.ManifestDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*manifest{}
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), "source-") || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, output.ManifestDir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		var m manifest
+		if err := json.Unmarshal(data, &m); err != nil || m.Tool != "arbiter" || m.Result == nil || m.Result.Stats == nil {
+			return nil, fmt.Errorf("%s: not an arbiter manifest (%v)", e.Name(), err)
+		}
+		out[m.AbsPath] = &m
+	}
+	return out, nil
+}
+
+// knownSources returns the sources of the manifests that a run with these
+// settings can keep: an earlier run with other tables, another schema or
+// another version of the rules wrote rows this run would write otherwise.
+func knownSources(known map[string]*manifest, cfg *Config) (map[string]plan.Source, bool) {
+	opts := cfg.planOptions(false, nil)
+	out := map[string]plan.Source{}
+	same := true
+	for abs, m := range known {
+		out[abs] = m.Result.Source
+		same = same && m.Version == cfg.Version && m.Schema == report.SchemaVersion && m.Rulebook == report.Rulebook &&
+			slices.Equal(m.Audit.Tables, opts.Audit.Tables) && m.Audit.FEN == opts.Audit.FEN
+	}
+	return out, same
+}
+
+// commit publishes a run: it gathers what each source gave (the sources
+// read, and for an incremental run the unchanged ones, whose parts are
+// linked into the staging folder from the folder's earlier run), writes a
+// manifest per source, sums them into summary.json, and swaps it all in
+// (output.Dir.Publish).
+func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut, known map[string]*manifest,
+	failed []report.InputSummary, events *events, start time.Time) (*Result, error) {
+	read := mergeSources(out.sources)
+	var kept []*SourceResult
+	for _, s := range pl.Unchanged {
+		m := known[plan.AbsPath(s.Path)]
+		if m == nil {
+			return nil, fmt.Errorf("audit: %s: no manifest to keep it by", s.Path)
+		}
+		sr := m.Result
+		sr.Source.Path, sr.Input.Path = s.Path, s.Path
+		if err := linkParts(od.Root, od.Stage, sr); err != nil {
+			return nil, fmt.Errorf("audit: keep the rows of %s: %w", s.Path, err)
+		}
+		kept = append(kept, sr)
+	}
+	all := append(slices.Clone(read), kept...)
+	slices.SortStableFunc(all, func(a, b *SourceResult) int { return cmp.Compare(a.Source.ID, b.Source.ID) })
+
+	// Tables: the parts of every source; an empty part for a table asked
+	// for that got no rows.
+	tables := map[string]*report.TableStats{}
+	for _, sr := range all {
+		for t, parts := range sr.Parts {
+			ts := tables[t]
+			if ts == nil {
+				ts = &report.TableStats{Table: t}
+				tables[t] = ts
+			}
+			for _, pf := range parts {
+				ts.Rows += pf.Rows
+				ts.Bytes += pf.Bytes
+				ts.RowGroups += pf.RowGroups
+				ts.Parts = append(ts.Parts, pf.Path)
+			}
+		}
+	}
+	for t := range numTables {
+		name := TableNames[t]
+		lazy := !p.explicit && t == TablePositions || isEventTable(t)
+		if !p.want[t] || lazy || tables[name] != nil {
+			continue
+		}
+		st, err := writeEmptyTable(od.Stage, tableFor(t, cfg.FEN), cfg.Writer)
+		if err != nil {
+			return nil, err
+		}
+		tables[name] = &st
+	}
+
+	sum := report.NewSummary(cfg.Version)
+	sum.StartedAt = start
+	sum.WithFEN = cfg.FEN
+	total := stats.NewRun()
+	sum.Inputs = append(sum.Inputs, failed...)
+	for _, sr := range all {
+		total.Merge(sr.Stats)
+		if slices.Contains(kept, sr) {
+			sum.UnchangedInputs = append(sum.UnchangedInputs, sr.Input)
+		} else {
+			sum.Inputs = append(sum.Inputs, sr.Input)
+		}
+		if sr.Event != nil {
+			sum.Events = append(sum.Events, *sr.Event)
+		}
+	}
+	for _, in := range sum.Inputs {
+		if in.Error != "" {
+			sum.FailedInputs++
+		}
+	}
+	staged := []string{output.ManifestDir}
+	for _, ts := range tables {
+		slices.Sort(ts.Parts)
+		sum.AddTable(*ts)
+		staged = append(staged, ts.Table)
+	}
+	fillCounts(sum, total)
+	sum.SetRates(time.Now())
+	if err := writeManifests(od.Stage, pl, cfg, all); err != nil {
+		return nil, err
+	}
+	if err := od.Publish(staged, nil, func(dir string) error { return report.WriteSummary(dir, sum) }); err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	res := &Result{Summary: sum, Stats: total, Events: events.list, Plan: pl}
+	failLevel, _ := parseFailOn(cfg.FailOn)
+	switch {
+	case sum.FailedInputs > 0:
+		res.ExitCode = 2
+	case failLevel == "error" && total.BySeverity["error"] > 0,
+		failLevel == "warning" && total.BySeverity["error"]+total.BySeverity["warning"] > 0:
+		res.ExitCode = 1
+	}
+	return res, nil
+}
+
+// fillCounts copies the run's counts into the summary.
+func fillCounts(sum *report.Summary, total *stats.Run) {
+	sum.Games = total.Games
+	sum.Plies = total.PliesReplayed
+	sum.Positions = total.Positions
+	for _, k := range total.Kinds() {
+		sum.FindingsByKind[k.Kind] = k.Count
+		sum.Findings += k.Count
+		ks := report.KindSummary{Kind: k.Kind, Severity: k.Severity, Count: k.Count, Games: k.Games}
+		ks.Example.GameID, ks.Example.File, ks.Example.Line = k.Example.GameID, k.Example.File, k.Example.Line
+		ks.Example.Ply, ks.Example.Message = k.Example.Ply, k.Example.Message
+		sum.Kinds = append(sum.Kinds, ks)
+	}
+	sum.GamesAudited = total.GamesAudited
+	sum.GamesWithErrors = total.GamesWithError
+	sum.GamesEndedBy = total.EndKinds
+	sum.Results = total.Results
+	sum.Notations = total.Notations
+	for k, v := range total.BySeverity {
+		sum.FindingsBySeverity[k] = v
+	}
+}
+
+// mergeSources merges the results of the reads of one source (the units
+// of a distributed run) into one result per source, in the order the
+// sources first appear.
+func mergeSources(rs []*SourceResult) []*SourceResult {
+	var out []*SourceResult
+	by := map[int]*SourceResult{}
+	for _, r := range rs {
+		m := by[r.Source.ID]
+		if m == nil {
+			c := *r
+			c.Stats = stats.NewRun()
+			c.Stats.Merge(r.Stats)
+			c.Parts = map[string][]PartFile{}
+			for t, ps := range r.Parts {
+				c.Parts[t] = slices.Clone(ps)
+			}
+			by[r.Source.ID] = &c
+			out = append(out, &c)
+			continue
+		}
+		m.Stats.Merge(r.Stats)
+		for t, ps := range r.Parts {
+			m.Parts[t] = append(m.Parts[t], ps...)
+		}
+		in, o := &m.Input, r.Input
+		in.Bytes += o.Bytes
+		in.DecompressedBytes += o.DecompressedBytes
+		in.Games += o.Games
+		in.Positions += o.Positions
+		in.SkippedGames += o.SkippedGames
+		in.GarbageBytes += o.GarbageBytes
+		in.GarbageRanges += o.GarbageRanges
+		if in.Error == "" {
+			in.Error = o.Error
+		}
+		if m.Source.SHA256 == "" {
+			m.Source.SHA256 = r.Source.SHA256
+		}
+	}
+	for _, m := range out {
+		for _, ps := range m.Parts {
+			slices.SortFunc(ps, func(a, b PartFile) int { return strings.Compare(a.Path, b.Path) })
+		}
+	}
+	return out
+}
+
+// writeManifests writes a manifest per source into stage/_manifest.
+func writeManifests(stage string, pl *plan.Plan, cfg Config, all []*SourceResult) error {
+	dir := filepath.Join(stage, output.ManifestDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	for _, sr := range all {
+		m := manifest{Tool: "arbiter", Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
+			Audit: pl.Audit, AbsPath: plan.AbsPath(sr.Source.Path), Result: sr}
+		data, err := json.MarshalIndent(m, "", "  ")
+		if err != nil {
+			return fmt.Errorf("audit: manifest of %s: %w", sr.Source.Path, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, manifestName(sr.Source.ID)), append(data, '\n'), 0o644); err != nil {
+			return fmt.Errorf("audit: manifest of %s: %w", sr.Source.Path, err)
+		}
+	}
+	return nil
+}
+
+// linkParts makes the part files of a kept source appear in the staging
+// folder under the same names: hard links where the file system has them
+// (no bytes copied), copies elsewhere. The earlier run's files stay as
+// they are until the new run is published.
+func linkParts(root, stage string, sr *SourceResult) error {
+	for _, parts := range sr.Parts {
+		for _, pf := range parts {
+			src, dst := filepath.Join(root, filepath.FromSlash(pf.Path)), filepath.Join(stage, filepath.FromSlash(pf.Path))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			if err := os.Link(src, dst); err == nil {
+				continue
+			}
+			if err := copyFile(src, dst); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// writeEmptyTable writes one part with the table's schema and no rows.
+func writeEmptyTable(dir string, table report.Table, opt report.WriterOptions) (report.TableStats, error) {
+	opt.Chunked, opt.Stem = true, plan.PartStem(0, 0)
+	w, err := report.NewTableWriter(dir, table, opt)
+	if err != nil {
+		return report.TableStats{}, fmt.Errorf("audit: table %s: %w", table.Name, err)
+	}
+	st, err := w.Close()
+	if err != nil {
+		return st, fmt.Errorf("audit: table %s: %w", table.Name, err)
+	}
+	return st, nil
+}
