@@ -13,8 +13,9 @@ import (
 // table's color, piece, from_square, to_square, captured and promotion are
 // dictionary<int8, string> columns (still VARCHAR in DuckDB). Version 5:
 // moves.uci is a dictionary<int16, string> column over every UCI move of a
-// chess piece (VARCHAR in DuckDB).
-const SchemaVersion = "5"
+// chess piece (VARCHAR in DuckDB). Version 6: players.tiebreak_source;
+// pairings.kind may be unplayed (standings from the games alone).
+const SchemaVersion = "6"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (
