@@ -262,11 +262,11 @@ type identity struct {
 	ratingRd  int
 	first     int // first game index
 	firstSide int
-	merged    int // index of the identity this one was merged into, -1 when alive
+	merged    int    // index of the identity this one was merged into, -1 when alive
+	display   string // the name shown, once the identities are final (builder.display)
 }
 
-func (id *identity) hasRound(r int) bool { return id.rounds[r/64]&(1<<(r%64)) != 0 }
-func (id *identity) addRound(r int)      { id.rounds[r/64] |= 1 << (r % 64) }
+func (id *identity) addRound(r int) { id.rounds[r/64] |= 1 << (r % 64) }
 func (id *identity) disjoint(o *identity) bool {
 	for i := range id.rounds {
 		if id.rounds[i]&o.rounds[i] != 0 {
@@ -413,24 +413,34 @@ func RoundMissingFinding(key EventKey, n, withRound int, examples []GameInfo) Fi
 	return f
 }
 
-// normalResult gives "1-0", "0-1", "1/2-1/2", or "" for any other tag.
+// normalResult gives "1-0", "0-1", "1/2-1/2", a forfeit ("+-", "-+",
+// "--"), or "" for any other Result tag ("*", absent, unreadable).
 func normalResult(s string) string {
 	switch strings.TrimSpace(s) {
-	case "1-0":
+	case "1-0", "1:0":
 		return "1-0"
-	case "0-1":
+	case "0-1", "0:1":
 		return "0-1"
-	case "1/2-1/2", "½-½", "1/2", "=":
+	case "1/2-1/2", "½-½", "1/2", "=", "1/2:1/2", "0.5-0.5", "0.5:0.5":
 		return "1/2-1/2"
+	case "+/-", "+:-", "+--":
+		return "+-"
+	case "-/+", "-:+", "--+":
+		return "-+"
+	case "0-0", "-/-", "--":
+		return "--"
 	}
 	return ""
 }
 
 // resultCodes are the TRF codes of a result: a game of fewer than two
-// plies is a game of less than one move (W/D/L).
+// plies is a game of less than one move (W/D/L); a Result tag that says
+// forfeit is one (+/-).
 func resultCodes(res string, plies int) [2]byte {
 	short := plies < 2
 	switch {
+	case res == "+-", res == "-+", res == "--":
+		return [2]byte{res[0], res[1]}
 	case res == "1-0" && short:
 		return [2]byte{'W', 'L'}
 	case res == "1-0":
@@ -720,15 +730,19 @@ func (b *builder) conflicts() bool {
 // display is the name a player is shown with: the fullest spelling.
 func (b *builder) display(i int) string {
 	id := &b.ids[i]
-	best := ""
+	if id.display != "" {
+		return id.display
+	}
+	best, words := "", 0
 	for _, n := range id.names {
-		if len(nameTokens(n)) > len(nameTokens(best)) || len(nameTokens(n)) == len(nameTokens(best)) && len(n) > len(best) {
-			best = n
+		if w := len(nameTokens(n)); w > words || w == words && len(n) > len(best) {
+			best, words = n, w
 		}
 	}
 	if best == "" && id.fideID > 0 {
 		best = "FIDE " + strconv.FormatInt(id.fideID, 10)
 	}
+	id.display = best
 	return best
 }
 

@@ -470,3 +470,30 @@ func FuzzFromGames(f *testing.F) {
 		}
 	})
 }
+
+// A Result tag that says forfeit makes a forfeit: not a game for the
+// tie-breaks of a Swiss, a pairing of kind forfeit.
+func TestFromGamesForfeit(t *testing.T) {
+	gs := []GameInfo{
+		game(0, "1", "A, Anna", "B, Bert", "1-0"), game(1, "1", "C, Cleo", "D, Dirk", "+/-"),
+		game(2, "2", "A, Anna", "C, Cleo", "1:0"), game(3, "2", "B, Bert", "D, Dirk", "0-0"),
+	}
+	gs[1].Plies, gs[3].Plies = 0, 0
+	ev, err := FromGames(KeyOf("Club Championship", "", "", "club.pgn"), gs, GamesOptions{})
+	if err != nil || ev.Reconciliation == nil {
+		t.Fatal(err, ev.Skipped)
+	}
+	kinds := map[string]string{}
+	for _, p := range ev.Reconciliation.Pairings {
+		kinds[p.WhiteName+"-"+p.BlackName] = p.Kind + " " + p.Result
+	}
+	want := map[string]string{"A, Anna-B, Bert": "game 1-0", "C, Cleo-D, Dirk": "forfeit +-", "A, Anna-C, Cleo": "game 1-0", "B, Bert-D, Dirk": "forfeit --"}
+	for k, w := range want {
+		if kinds[k] != w {
+			t.Errorf("%s: %q, want %q (%v)", k, kinds[k], w, kinds)
+		}
+	}
+	if r := ev.Reconciliation.Before.Row(ev.Players[slices.IndexFunc(ev.Players, func(p GamesPlayer) bool { return p.Name == "C, Cleo" })].StartRank); r.Points != 100 {
+		t.Errorf("Cleo has %s points", r.Points)
+	}
+}
