@@ -56,6 +56,7 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 		}
 	}
 	writeEvents(w, res.Events)
+	writeStandingsNotes(w, s.Standings)
 	names := make([]string, 0, len(s.Tables))
 	for n := range s.Tables {
 		names = append(names, n)

@@ -41,6 +41,13 @@ type Config struct {
 	// reader's default); tests shrink it to spread a small input over many
 	// blocks and chunks.
 	BlockBytes int
+	// TieBreaks is the ranking order after points of every event (-tiebreaks,
+	// C.07 codes such as "BH/C1"; see ParseTieBreaks); it overrides the
+	// TRF's records 212/202 and the defaults. Standings is StandingsAuto
+	// (also "") or StandingsNone: standings from the games in a run
+	// without TRF (see standings.go).
+	TieBreaks []string
+	Standings string
 }
 
 // Result is what a run did.
@@ -48,7 +55,8 @@ type Result struct {
 	Summary  *report.Summary
 	Stats    *stats.Run
 	ExitCode int // 0 done, 1 findings reached FailOn, 2 an input could not be read
-	// Events are the TRF inputs (tournament uploads), see trf.go.
+	// Events are the TRF inputs (tournament uploads), see trf.go, or in a
+	// run without TRF the events read from the games, see standings.go.
 	Events []*Event
 }
 
@@ -88,6 +96,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		log.Error("input", "err", e)
 	}
 	inputs, events := splitTRF(inputs) // TRF files, recognised by content
+	if err := events.configure(cfg); err != nil {
+		return nil, err
+	}
 	explicit := cfg.Tables != [numTables]bool{}
 	want := cfg.Tables
 	if !explicit {
@@ -152,6 +163,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sopt.Tables = want
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = events.active()
+	sopt.Standings = events.gate()
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -274,7 +286,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				delete(pending, next)
 				next++
 				total.Merge(o.Stats)
-				events.addGames(o.GameInfos)
+				events.add(o)
 				prog.games.Add(o.Games)
 				prog.findings.Store(sumValues(total.BySeverity))
 				for t, rec := range o.Records {

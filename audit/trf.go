@@ -8,7 +8,8 @@ package audit
 // Stage keeps one small tournament.GameInfo per game (tags, plies, the
 // verdict's result and errors), so the memory of a run with a TRF grows
 // with its games: a few hundred bytes per game, fine for an event upload.
-// Without a TRF nothing is kept.
+// Without a TRF, only games with a usable Round tag are kept, at most
+// MaxStandingsGames, for the standings read from the games (standings.go).
 //
 // After the last game, each TRF is parsed, checked on its own (T1-T11),
 // cross-checked with the games (P1-P12, tournament.Reconcile) and written
@@ -31,6 +32,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -45,7 +47,8 @@ import (
 // trfSniffBytes is how much of each input is read to recognise a TRF.
 const trfSniffBytes = 4 << 10
 
-// Event is what a run made of one TRF input.
+// Event is what a run made of one TRF input, or of one event read from
+// its games alone in a run without TRF (see standings.go).
 type Event struct {
 	Input      ingest.Input
 	Tournament *tournament.Tournament // nil when the file could not be read
@@ -58,11 +61,42 @@ type Event struct {
 	Notes          []string // what the run assumed or left out
 	Err            error    // why the file could not be used
 	decompressed   int64
+	// fromGames is the event read from its games (nil for a TRF input),
+	// files its PGN inputs.
+	fromGames *tournament.GamesEvent
+	files     []string
+}
+
+// FromGames returns the event read from its games alone, or nil for a
+// TRF input.
+func (e *Event) FromGames() *tournament.GamesEvent { return e.fromGames }
+
+// findings are the event's findings: the TRF's (T1-T11, P1-P12), or those
+// of an event read from its games (standings_*).
+func (e *Event) findings() []tournament.Finding {
+	switch {
+	case e.fromGames != nil:
+		return e.fromGames.Findings
+	case e.Reconciliation != nil:
+		return e.Reconciliation.Findings
+	}
+	return nil
+}
+
+// kindOf is the kind of a finding's row.
+func (e *Event) kindOf(f *tournament.Finding) string {
+	if e.fromGames != nil {
+		return f.Check
+	}
+	return CheckKind(f.Check)
 }
 
 // Summary writes tournament.WriteSummary's text: the final crosstable, the
 // results the Laws changed and the findings per check.
 func (e *Event) Summary(w io.Writer) error {
+	if e.fromGames != nil {
+		return e.fromGames.WriteSummary(w)
+	}
 	if e.Tournament == nil || e.Reconciliation == nil {
 		return nil
 	}
@@ -109,11 +143,15 @@ func CheckKind(id string) string {
 // isEventTable reports the tables written from TRF inputs, not by a Stage.
 func isEventTable(t int) bool { return t == TablePlayers || t == TablePairings }
 
-// events are the TRF inputs of a run and the games they are checked with.
+// events are the TRF inputs of a run and the games they are checked with
+// (or, without TRF, the events read from the games: see standings.go).
 type events struct {
 	list   []*Event
 	games  []tournament.GameInfo
 	tables []report.TableStats
+	order  []string        // -tiebreaks, for every event
+	mode   string          // -standings
+	std    *gamesStandings // standings from the games (no TRF), nil when off
 }
 
 // splitTRF moves the inputs that hold a TRF out of the game inputs. An
@@ -133,7 +171,7 @@ func splitTRF(inputs []ingest.Input) ([]ingest.Input, *events) {
 	return kept, ev
 }
 
-func (ev *events) active() bool { return len(ev.list) > 0 }
+func (ev *events) active() bool { return len(ev.list) > 0 || ev.std != nil }
 
 // addGames keeps the games of one block, in input order.
 func (ev *events) addGames(gs []tournament.GameInfo) { ev.games = append(ev.games, gs...) }
@@ -151,15 +189,18 @@ var moveErrorKinds = map[string]bool{
 // judged. The tag values kept are copied into one string, so that the
 // record does not hold the game's buffers.
 func (s *Stage) addGameInfo(raw *ingest.RawGame, file string, id int64) {
+	if s.opt.Standings != nil && !s.standingsGame(raw, file, id) {
+		return
+	}
 	g := &s.game
 	r := &s.rep
 	v := &r.Verdict
 	gi := tournament.GameInfo{ID: id, File: file, Line: raw.Line, Index: raw.Index, Offset: raw.Offset,
 		Plies: v.PliesRecorded, Audited: v.Audited, ResultByRules: v.ResultByRules, FirstErrorPly: v.FirstErrorPly}
 	fields := [...]*string{&gi.Event, &gi.Site, &gi.Date, &gi.Round, &gi.White, &gi.Black, &gi.Result,
-		&gi.WhiteFideID, &gi.BlackFideID, &gi.WhiteElo, &gi.BlackElo, &gi.TimeControl, &gi.Termination}
+		&gi.WhiteFideID, &gi.BlackFideID, &gi.WhiteElo, &gi.BlackElo, &gi.TimeControl, &gi.Termination, &gi.EventDate}
 	names := [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
-		"WhiteFideId", "BlackFideId", "WhiteElo", "BlackElo", "TimeControl", "Termination"}
+		"WhiteFideId", "BlackFideId", "WhiteElo", "BlackElo", "TimeControl", "Termination", "EventDate"}
 	var spans [len(fields)][2]int
 	var found [len(fields)]bool
 	buf := s.infoBuf[:0]
@@ -249,10 +290,14 @@ func (ev *events) gamesFor(i int) []tournament.GameInfo {
 // game has been collected and before the table writers are closed.
 func (ev *events) finish(ctx context.Context, outDir string, wopt report.WriterOptions, want [numTables]bool,
 	findings *tableSink, total *stats.Run, log *slog.Logger) error {
-	for i, e := range ev.list {
-		e.load(ev.gamesFor(i), len(ev.games) > 0)
-		if e.Err != nil {
-			log.Error("input", "file", e.Input.Name, "err", e.Err)
+	if ev.std != nil {
+		ev.fromGames()
+	} else {
+		for i, e := range ev.list {
+			e.load(ev.gamesFor(i), len(ev.games) > 0, ev.standingsOptions())
+			if e.Err != nil {
+				log.Error("input", "file", e.Input.Name, "err", e.Err)
+			}
 		}
 	}
 	if want[TablePlayers] {
@@ -267,8 +312,12 @@ func (ev *events) finish(ctx context.Context, outDir string, wopt report.WriterO
 	}
 	fb := report.NewFindingsBuilder(nil)
 	defer fb.Release()
-	for _, e := range ev.list {
-		if e.Reconciliation == nil {
+	all := ev.list
+	if ev.std != nil && ev.std.loose != nil {
+		all = append(slices.Clip(all), ev.std.loose)
+	}
+	for _, e := range all {
+		if len(e.findings()) == 0 {
 			continue
 		}
 		countFindings(total, e)
@@ -289,7 +338,7 @@ func (ev *events) finish(ctx context.Context, outDir string, wopt report.WriterO
 }
 
 // load parses, checks and cross-checks one TRF.
-func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
+func (e *Event) load(games []tournament.GameInfo, anyGames bool, sopt tournament.StandingsOptions) {
 	rc, err := ingest.OpenContent(e.Input, ingest.Options{})
 	if err != nil {
 		e.Err = err
@@ -306,7 +355,7 @@ func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
 	}
 	e.Tournament = t
 	fs := tournament.Check(t)
-	opt := tournament.CrossCheckOptions{}
+	opt := tournament.CrossCheckOptions{Standings: sopt}
 	rec, err := tournament.Reconcile(t, games, opt)
 	if err != nil {
 		// Only an unreadable tie-break order fails (the T checks report
@@ -394,6 +443,9 @@ func appendPlayers(w *report.TableWriter, e *Event) error {
 	for _, p := range tournament.PlayerRows(t, rec.Before) {
 		row.Reset()
 		row.SourceFile = e.Input.Name
+		if e.fromGames != nil && p.StartRank <= len(e.fromGames.Players) {
+			row.SourceFile = e.fromGames.Players[p.StartRank-1].File
+		}
 		if pl := t.Player(p.StartRank); pl != nil {
 			row.SourceLine = int64(pl.Line)
 		}
@@ -422,6 +474,7 @@ func appendPlayers(w *report.TableWriter, e *Event) error {
 		}
 		row.TieBreakOrder = append(row.TieBreakOrder, p.TieBreakOrder...)
 		row.TieBreakValues = append(row.TieBreakValues, p.OrderValues...)
+		row.TieBreakSource = p.TieBreakSource
 		row.BH, row.BHC1, row.BHC2, row.BHM1, row.BHM2, row.FB = p.BH, p.BHC1, p.BHC2, p.BHM1, p.BHM2, p.FB
 		if p.AOB != nil {
 			row.AOB.Set(*p.AOB)
@@ -453,13 +506,16 @@ func appendPairings(w *report.TableWriter, e *Event) error {
 	for _, p := range e.Reconciliation.Pairings {
 		row.Reset()
 		row.SourceFile = e.Input.Name
+		if e.fromGames != nil && p.File != "" {
+			row.SourceFile = p.File // the game's PGN
+		}
 		row.SourceLine = int64(p.Line)
 		row.Round, row.Board = int32(p.Round), int32(p.Board)
 		row.WhiteStartRank, row.White = int32(p.White), p.WhiteName
 		if row.White == "" {
 			row.White = fmt.Sprintf("#%d", p.White)
 		}
-		if p.Kind != "bye" {
+		if p.Kind != "bye" && p.Kind != "unplayed" {
 			row.BlackStartRank.Set(int32(p.Black))
 			row.Black = p.BlackName
 		}
@@ -490,10 +546,12 @@ func normResult(s string) string {
 // appendFindings appends the findings of one TRF.
 func appendFindings(b *report.FindingsBuilder, e *Event) error {
 	var row report.FindingRow
-	for _, f := range e.Reconciliation.Findings {
+	fs := e.findings()
+	for i := range fs {
+		f := &fs[i]
 		row.Reset()
 		row.GameID, row.NoGame = f.GameID, !f.HasGame
-		row.Kind = CheckKind(f.Check)
+		row.Kind = e.kindOf(f)
 		row.Severity = report.Severity(f.Severity)
 		row.Message = append(row.Message, f.Message...)
 		row.SourceFile = e.Input.Name
@@ -501,6 +559,13 @@ func appendFindings(b *report.FindingsBuilder, e *Event) error {
 			row.SourceLine.Set(int64(f.Line))
 		}
 		row.CheckID = f.Check
+		if e.fromGames != nil {
+			// A finding about games, not a TRF check: located at the game.
+			row.CheckID, row.SourceFile = "", f.GameFile
+			if f.GameLine > 0 {
+				row.SourceLine.Set(int64(f.GameLine))
+			}
+		}
 		if err := b.Append(&row); err != nil {
 			return err
 		}
@@ -515,8 +580,10 @@ func appendFindings(b *report.FindingsBuilder, e *Event) error {
 func countFindings(total *stats.Run, e *Event) {
 	rank := map[string]int{"error": 0, "warning": 1, "info": 2}
 	seen := map[string]map[int64]bool{}
-	for _, f := range e.Reconciliation.Findings {
-		kind := CheckKind(f.Check)
+	fs := e.findings()
+	for i := range fs {
+		f := &fs[i]
+		kind := e.kindOf(f)
 		total.BySeverity[f.Severity]++
 		kc := total.ByKind[kind]
 		if kc == nil {
@@ -532,6 +599,9 @@ func countFindings(total *stats.Run, e *Event) {
 			if f.HasGame {
 				kc.Example.GameID = f.GameID
 			}
+			if e.fromGames != nil {
+				kc.Example.File, kc.Example.Line = f.GameFile, int64(f.GameLine)
+			}
 		}
 		kc.Count++
 		if f.HasGame && !seen[kind][f.GameID] {
@@ -546,9 +616,14 @@ func (ev *events) summarize(sum *report.Summary) {
 	for _, st := range ev.tables {
 		sum.AddTable(st)
 	}
+	ev.summarizeStandings(sum)
 	for _, e := range ev.list {
+		if e.fromGames != nil {
+			sum.Events = append(sum.Events, e.pgnEventSummary())
+			continue
+		}
 		is := report.InputSummary{Path: e.Input.Name, Bytes: e.Input.Size, DecompressedBytes: e.decompressed}
-		es := report.EventSummary{Path: e.Input.Name, Notes: e.Notes}
+		es := report.EventSummary{Path: e.Input.Name, Source: "trf", Notes: e.Notes}
 		if e.Err != nil {
 			is.Error = e.Err.Error()
 			es.Error = is.Error
@@ -562,6 +637,7 @@ func (ev *events) summarize(sum *report.Summary) {
 			for _, tb := range rec.Before.Order {
 				es.TieBreaks = append(es.TieBreaks, tb.String())
 			}
+			es.TieBreakSource = rec.Before.OrderSource
 			es.Notes = append(es.Notes, rec.Before.Notes...)
 			es.Games, es.GamesMatched = e.Games, len(rec.Matches)
 			es.Findings = int64(len(rec.Findings))
@@ -580,7 +656,11 @@ func (ev *events) summarize(sum *report.Summary) {
 // writeEvents writes, for the human summary, each TRF's final crosstable
 // and what changed.
 func writeEvents(w io.Writer, events []*Event) {
+	writePGNEvents(w, events)
 	for _, e := range events {
+		if e.fromGames != nil {
+			continue
+		}
 		if e.Reconciliation == nil {
 			continue
 		}

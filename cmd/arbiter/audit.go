@@ -30,6 +30,8 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	tiebreaks := fs.String("tiebreaks", "", "ranking `order` after points for every event, C.07 codes as the players table names them, e.g. PTS,BH/C1,SB,WIN,DE (overrides TRF records 212/202 and the defaults)")
+	standings := fs.String("standings", audit.StandingsAuto, "standings from the games when there is no TRF: auto (events of at least 3 players and 2 rounds) | none")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -59,6 +61,18 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	case "auto", "always", "never":
 	default:
 		fmt.Fprintf(stderr, "arbiter audit: -progress %q: want auto, always or never\n", *prog)
+		return 2
+	}
+	if *tiebreaks != "" {
+		order, err := audit.ParseTieBreaks(*tiebreaks)
+		if err != nil {
+			fmt.Fprintf(stderr, "arbiter audit: %v\n", err)
+			return 2
+		}
+		cfg.TieBreaks = order
+	}
+	if cfg.Standings = *standings; *standings != audit.StandingsAuto && *standings != audit.StandingsNone {
+		fmt.Fprintf(stderr, "arbiter audit: -standings %q: want %s or %s\n", *standings, audit.StandingsAuto, audit.StandingsNone)
 		return 2
 	}
 	if *tables != "" {
