@@ -42,20 +42,21 @@ type chunkDone struct {
 // every column (30-40 MiB for the games table), which would otherwise sit
 // idle while the other writers take their turn.
 type chunkSink struct {
-	root  string
-	table report.Table
-	opt   report.WriterOptions
-	chs   []chan seqRec
-	cpu   cpuTokens
-	lazy  bool // no rows, no table (else an empty part)
-	once  sync.Once
-	last  int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
-	open  []*report.TableWriter // each goroutine's current writer, for abort
-	reads []int                 // the read of each goroutine's open chunk
-	mu    sync.Mutex
-	done  []chunkDone // finished chunks, in the order they finished
-	stats report.TableStats
-	wrote bool // the table was written (it had rows, or is not lazy)
+	root    string
+	table   report.Table
+	opt     report.WriterOptions
+	chs     []chan seqRec
+	cpu     cpuTokens
+	lazy    bool // no rows, no table (else an empty part)
+	once    sync.Once
+	last    int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
+	open    []*report.TableWriter // each goroutine's current writer, for abort
+	reads   []int                 // the read of each goroutine's open chunk
+	mu      sync.Mutex
+	done    []chunkDone // finished chunks, in the order they finished
+	stats   report.TableStats
+	wrote   bool // the table was written (it had rows, or is not lazy)
+	prepErr error
 }
 
 func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens, lazy bool) *chunkSink {
@@ -65,6 +66,8 @@ func newChunkSink(root string, table report.Table, opt report.WriterOptions, wri
 	for i := range c.chs {
 		c.chs[i] = make(chan seqRec, sinkQueue)
 	}
+	// Now, before any writer starts: it removes temporary files.
+	c.prepErr = report.PrepareTable(c.root, c.table, false)
 	return c
 }
 
@@ -116,7 +119,7 @@ func (c *chunkSink) close() {
 // that the collector never blocks. The table's combined stats are in
 // c.stats afterwards, and each chunk's in c.done.
 func (c *chunkSink) run() error {
-	prepErr := report.PrepareTable(c.root, c.table, false)
+	prepErr := c.prepErr
 	errs := make([]error, len(c.chs))
 	var wg sync.WaitGroup
 	for i := range c.chs {

@@ -90,18 +90,14 @@ func knownSources(known map[string]*manifest, cfg *Config) (map[string]plan.Sour
 func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut, known map[string]*manifest,
 	failed []report.InputSummary, events *events, start time.Time) (*Result, error) {
 	read := mergeSources(out.sources)
-	var kept []*SourceResult
-	for _, s := range pl.Unchanged {
-		m := known[plan.AbsPath(s.Path)]
-		if m == nil {
-			return nil, fmt.Errorf("audit: %s: no manifest to keep it by", s.Path)
-		}
-		sr := m.Result
-		sr.Source.Path, sr.Input.Path = s.Path, s.Path
+	kept, err := keptResults(pl, known)
+	if err != nil {
+		return nil, err
+	}
+	for _, sr := range kept {
 		if err := linkParts(od.Root, od.Stage, sr); err != nil {
-			return nil, fmt.Errorf("audit: keep the rows of %s: %w", s.Path, err)
+			return nil, fmt.Errorf("audit: keep the rows of %s: %w", sr.Source.Path, err)
 		}
-		kept = append(kept, sr)
 	}
 	all := append(slices.Clone(read), kept...)
 	slices.SortStableFunc(all, func(a, b *SourceResult) int { return cmp.Compare(a.Source.ID, b.Source.ID) })
@@ -144,15 +140,16 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 	sum.Inputs = append(sum.Inputs, failed...)
 	for _, sr := range all {
 		total.Merge(sr.Stats)
-		if slices.Contains(kept, sr) {
+		switch {
+		case sr.Source.ID == derivedSource:
+		case slices.Contains(kept, sr):
 			sum.UnchangedInputs = append(sum.UnchangedInputs, sr.Input)
-		} else {
+		default:
 			sum.Inputs = append(sum.Inputs, sr.Input)
 		}
-		if sr.Event != nil {
-			sum.Events = append(sum.Events, *sr.Event)
-		}
+		sum.Events = append(sum.Events, sr.Events...)
 	}
+	events.summarizeStandings(sum)
 	for _, in := range sum.Inputs {
 		if in.Error != "" {
 			sum.FailedInputs++
@@ -183,6 +180,28 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 	}
 	return res, nil
 }
+
+// keptResults returns the results of the sources an incremental run keeps
+// without reading them, from their manifests.
+func keptResults(pl *plan.Plan, known map[string]*manifest) ([]*SourceResult, error) {
+	var kept []*SourceResult
+	for _, s := range pl.Unchanged {
+		m := known[plan.AbsPath(s.Path)]
+		if m == nil {
+			return nil, fmt.Errorf("audit: %s: no manifest to keep it by", s.Path)
+		}
+		sr := m.Result
+		sr.Source.Path, sr.Input.Path = s.Path, s.Path
+		kept = append(kept, sr)
+	}
+	return kept, nil
+}
+
+// keepsGameInfos reports whether a source's manifest keeps its game infos:
+// those of the standings read from the games are bounded (games with a
+// usable Round tag, MaxStandingsGames in all); a run with a TRF keeps
+// every game's, which a manifest does not hold.
+func keepsGameInfos(sr *SourceResult) bool { return len(sr.GameInfos) <= MaxStandingsGames }
 
 // fillCounts copies the run's counts into the summary.
 func fillCounts(sum *report.Summary, total *stats.Run) {
@@ -261,6 +280,14 @@ func writeManifests(stage string, pl *plan.Plan, cfg Config, all []*SourceResult
 		return fmt.Errorf("audit: %w", err)
 	}
 	for _, sr := range all {
+		if sr.Source.ID == derivedSource {
+			continue // derived anew by every run
+		}
+		if sr.Source.Kind == "trf" || !keepsGameInfos(sr) {
+			c := *sr
+			c.GameInfos, c.RoundMissing = nil, nil // a TRF run reads every source again
+			sr = &c
+		}
 		m := manifest{Tool: "arbiter", Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
 			Audit: pl.Audit, AbsPath: plan.AbsPath(sr.Source.Path), Result: sr}
 		data, err := json.MarshalIndent(m, "", "  ")

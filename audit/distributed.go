@@ -31,15 +31,13 @@ import (
 	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
-	"github.com/arbiter-chess/arbiter/tournament"
 )
 
 // UnitResult is what a unit of a plan made: its source's result for the
 // unit's range, and the games a TRF of the plan is cross-checked with.
 type UnitResult struct {
-	Unit      plan.Unit             `json:"unit"`
-	Result    *SourceResult         `json:"result"`
-	GameInfos []tournament.GameInfo `json:"game_infos,omitempty"`
+	Unit   plan.Unit     `json:"unit"`
+	Result *SourceResult `json:"result"`
 }
 
 // PlanID names a plan's working folder: a hash of the plan, so that every
@@ -136,13 +134,18 @@ func RunBlock(ctx context.Context, cfg Config, pl *plan.Plan, k int) (*UnitResul
 	log := cfg.logger()
 	var prog progress
 	p := cfg.pipeline(tmp, log, &prog)
-	p.infos = hasTRF(pl)
+	_, events := splitSources(pl)
+	if err := events.configure(cfg); err != nil {
+		return nil, err
+	}
+	p.infos = events.active()
+	p.standings = events.gate()
 	rg := readOf(pl, u)
 	out, err := p.run(ctx, []read{rg}, nil)
 	if err != nil {
 		return nil, err
 	}
-	res := &UnitResult{Unit: u, Result: mergeSources(out.sources)[0], GameInfos: out.gameInfos}
+	res := &UnitResult{Unit: u, Result: mergeSources(out.sources)[0]}
 	// Publish the unit: parts first (a rename replaces a part an earlier
 	// attempt wrote, with the same bytes), the result last.
 	for t, parts := range res.Result.Parts {
@@ -265,12 +268,18 @@ func Commit(ctx context.Context, cfg Config, pl *plan.Plan) (*Result, error) {
 		}
 		out.sources = append(out.sources, ur.Result)
 		out.total.Merge(ur.Result.Stats)
-		out.gameInfos = append(out.gameInfos, ur.GameInfos...)
 	}
 	_, events := splitSources(pl)
+	if err := events.configure(cfg); err != nil {
+		return nil, err
+	}
 	log := cfg.logger()
 	p := cfg.pipeline(od.Stage, log, &progress{})
-	if finish := events.finisher(p.want); finish != nil {
+	kept, err := keptResults(pl, known)
+	if err != nil {
+		return nil, err
+	}
+	if finish := events.finisher(p.want, kept, log); finish != nil {
 		wopt := cfg.Writer
 		wopt.NoSync = wopt.NoSync || cfg.NoSync
 		for _, t := range []int{TablePlayers, TablePairings, TableFindings} {

@@ -364,3 +364,31 @@ func TestIncremental(t *testing.T) {
 		t.Errorf("the changed file's old games are still counted: %d >= %d", res.Summary.Games, rf.Summary.Games)
 	}
 }
+
+// The standings read from the games of an event cut into two files: an
+// incremental run that reads the second file only ranks the event as a
+// full run does (the first file's games come from its manifest).
+func TestIncrementalStandings(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "event", "event.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Index(string(data), "[Round \"4.1\"]")
+	cut = strings.LastIndex(string(data[:cut]), "[Event ")
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	os.WriteFile(a, data[:cut], 0o644)
+	out := filepath.Join(t.TempDir(), "out")
+	local(t, []string{dir}, out, true)
+	os.WriteFile(b, data[cut:], 0o644)
+	res := local(t, []string{dir}, out, true)
+	if len(res.Summary.Inputs) != 1 || len(res.Summary.UnchangedInputs) != 1 {
+		t.Fatalf("inputs %+v, unchanged %+v", res.Summary.Inputs, res.Summary.UnchangedInputs)
+	}
+	full := filepath.Join(t.TempDir(), "full")
+	rf := local(t, []string{dir}, full, false)
+	sameRows(t, full, out, rf, res)
+	if n := len(tableRows(t, out, "players")); n != 6 {
+		t.Errorf("%d players", n)
+	}
+}

@@ -16,5 +16,8 @@
 // Tournament uploads: an input recognised as a FIDE TRF file is not read
 // as games; once every game is written, Run checks it (package
 // tournament), cross-checks it with the run's games and writes the players
-// and pairings tables and its findings (see Event and trf.go).
+// and pairings tables and its findings (see Event and trf.go). A run with
+// games but no TRF reads its events from the games alone and writes the
+// same tables for them (standings.go); Config.TieBreaks sets the ranking
+// order of every event.
 package audit

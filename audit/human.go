@@ -61,6 +61,7 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 		fmt.Fprintf(w, "games ended by the Laws: %s\n", line)
 	}
 	writeEvents(w, res.Events)
+	writeStandingsNotes(w, s.Standings)
 	names := make([]string, 0, len(s.Tables))
 	for n := range s.Tables {
 		names = append(names, n)

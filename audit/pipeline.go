@@ -36,9 +36,19 @@ type SourceResult struct {
 	Stats  *stats.Run          `json:"stats"`
 	// Parts lists the part files per table, relative to the output folder.
 	Parts map[string][]PartFile `json:"parts"`
-	// Event is the TRF's summary, for a tournament report.
-	Event *report.EventSummary `json:"event,omitempty"`
+	// Events are the summaries of a TRF's event, or of the events read
+	// from the games (the run's derived result, see derivedSource).
+	Events []report.EventSummary `json:"events,omitempty"`
+	// GameInfos and RoundMissing are what the source gives the standings
+	// read from the games (games with a usable Round tag, bounded by
+	// MaxStandingsGames) or the cross-check of a TRF (every game).
+	GameInfos    []tournament.GameInfo `json:"game_infos,omitempty"`
+	RoundMissing []RoundMissing        `json:"round_missing,omitempty"`
 }
+
+// derivedSource is the source number of what a run derives from all its
+// games (the events read from them): no input, no manifest.
+const derivedSource = -1
 
 // PartFile is one part file of a table.
 type PartFile struct {
@@ -71,14 +81,17 @@ type pipeline struct {
 	prog     *progress
 	hash     bool // compute each regular source's SHA-256 while it is read
 	infos    bool // keep a tournament.GameInfo per game (TRF cross-checks)
+	// standings gates the games kept for the standings read from the games;
+	// onBlock sees every block's output in input order.
+	standings *StandingsGate
+	onBlock   func(*Output)
 }
 
 // pipeOut is what a pipeline made.
 type pipeOut struct {
-	sources   []*SourceResult // one per read, in order
-	total     *stats.Run
-	gameInfos []tournament.GameInfo
-	sinks     [numTables]*chunkSink
+	sources []*SourceResult // one per read, in order
+	total   *stats.Run
+	sinks   [numTables]*chunkSink
 }
 
 // job is one block on its way to a worker.
@@ -154,6 +167,7 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	sopt.Tables = p.want
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = p.infos
+	sopt.Standings = p.standings
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -222,7 +236,11 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 				sr := out.sources[o.Read]
 				sr.Stats.Merge(o.Stats)
 				out.total.Merge(o.Stats)
-				out.gameInfos = append(out.gameInfos, o.GameInfos...)
+				sr.GameInfos = append(sr.GameInfos, o.GameInfos...)
+				sr.RoundMissing = append(sr.RoundMissing, o.RoundMissing...)
+				if p.onBlock != nil {
+					p.onBlock(o)
+				}
 				p.prog.games.Add(o.Games)
 				p.prog.findings.Store(sumValues(out.total.BySeverity))
 				if o.Read != chunkRead || chunkLen == chunkBlocks {

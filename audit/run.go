@@ -53,6 +53,13 @@ type Config struct {
 	// manifests do not cover with the same size and SHA-256; the tables
 	// then hold the earlier runs' rows of the others too.
 	Incremental bool
+	// TieBreaks is the ranking order after points of every event (-tiebreaks,
+	// C.07 codes such as "BH/C1"; see ParseTieBreaks); it overrides the
+	// TRF's records 212/202 and the defaults. Standings is StandingsAuto
+	// (also "") or StandingsNone: standings from the games in a run
+	// without TRF (see standings.go).
+	TieBreaks []string
+	Standings string
 }
 
 // Result is what a run did.
@@ -60,7 +67,8 @@ type Result struct {
 	Summary  *report.Summary
 	Stats    *stats.Run
 	ExitCode int // 0 done, 1 findings reached FailOn, 2 an input could not be read
-	// Events are the TRF inputs (tournament uploads), see trf.go.
+	// Events are the TRF inputs (tournament uploads), see trf.go, or in a
+	// run without TRF the events read from the games, see standings.go.
 	Events []*Event
 	// Plan is the run's plan: its sources and their numbers.
 	Plan *plan.Plan
@@ -113,6 +121,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		log.Error("input", "err", e)
 	}
 	reads, events := splitSources(pl)
+	if err := events.configure(cfg); err != nil {
+		return nil, err
+	}
+	kept, err := keptResults(pl, known)
+	if err != nil {
+		return nil, err
+	}
 	log.Info("start", "version", cfg.Version, "inputs", len(pl.Sources), "unchanged", len(pl.Unchanged),
 		"bytes", totalSize(pl.Sources), "jobs", cfg.Jobs, "out", cfg.OutDir)
 
@@ -121,8 +136,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	p := cfg.pipeline(od.Stage, log, &prog)
 	p.hash = true
 	p.infos = events.active()
+	p.standings = events.gate()
+	p.onBlock = events.count
 	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
-	out, err := p.run(ctx, reads, events.finisher(p.want))
+	out, err := p.run(ctx, reads, events.finisher(p.want, kept, log))
 	stopProgress()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -146,8 +163,11 @@ func (cfg *Config) defaults() error {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	_, err := parseFailOn(cfg.FailOn)
-	return err
+	if _, err := parseFailOn(cfg.FailOn); err != nil {
+		return err
+	}
+	// The standings options are checked before any work.
+	return (&events{}).configure(*cfg)
 }
 
 func (cfg *Config) logger() *slog.Logger {

@@ -40,6 +40,10 @@ type StageOptions struct {
 	// GameInfos fills Output.GameInfos with what the cross-check of a TRF
 	// needs of each game (see GameInfo).
 	GameInfos bool
+	// Standings keeps GameInfos only for games with a usable Round tag,
+	// and counts the others in Output.RoundMissing (standings from the
+	// games alone, see standings.go).
+	Standings *StandingsGate
 }
 
 // Output is what a Stage makes of one block.
@@ -54,6 +58,9 @@ type Output struct {
 	// GameInfos holds one record per game of the block, in order, when
 	// StageOptions.GameInfos is set (games the reader skipped have none).
 	GameInfos []tournament.GameInfo
+	// RoundMissing counts, per event, the games without a usable Round
+	// tag when StageOptions.Standings is set.
+	RoundMissing []RoundMissing
 }
 
 // Release frees the record batches.
@@ -94,6 +101,7 @@ type Stage struct {
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
 	infoBuf []byte                // scratch of addGameInfo
+	missing roundTally            // of the block being processed (StageOptions.Standings)
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -187,6 +195,7 @@ func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 		out.Records[TablePositions] = s.positions.Flush()
 	}
 	out.GameInfos, s.infos = s.infos, nil
+	out.RoundMissing = s.missing.take()
 	return out, nil
 }
 

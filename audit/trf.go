@@ -8,7 +8,8 @@ package audit
 // Stage keeps one small tournament.GameInfo per game (tags, plies, the
 // verdict's result and errors), so the memory of a run with a TRF grows
 // with its games: a few hundred bytes per game, fine for an event upload.
-// Without a TRF nothing is kept.
+// Without a TRF, only games with a usable Round tag are kept, at most
+// MaxStandingsGames, for the standings read from the games (standings.go).
 //
 // After the last game, each TRF is parsed, checked on its own (T1-T11),
 // cross-checked with the games (P1-P12, tournament.Reconcile) and written
@@ -24,12 +25,15 @@ package audit
 // cross-checks (every pairing would lack its game).
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
+	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -59,11 +63,42 @@ type Event struct {
 	Notes          []string // what the run assumed or left out
 	Err            error    // why the file could not be used
 	decompressed   int64
+	// fromGames is the event read from its games (nil for a TRF input),
+	// files its PGN inputs.
+	fromGames *tournament.GamesEvent
+	files     []string
+}
+
+// FromGames returns the event read from its games alone, or nil for a
+// TRF input.
+func (e *Event) FromGames() *tournament.GamesEvent { return e.fromGames }
+
+// findings are the event's findings: the TRF's (T1-T11, P1-P12), or those
+// of an event read from its games (standings_*).
+func (e *Event) findings() []tournament.Finding {
+	switch {
+	case e.fromGames != nil:
+		return e.fromGames.Findings
+	case e.Reconciliation != nil:
+		return e.Reconciliation.Findings
+	}
+	return nil
+}
+
+// kindOf is the kind of a finding's row.
+func (e *Event) kindOf(f *tournament.Finding) string {
+	if e.fromGames != nil {
+		return f.Check
+	}
+	return CheckKind(f.Check)
 }
 
 // Summary writes tournament.WriteSummary's text: the final crosstable, the
 // results the Laws changed and the findings per check.
 func (e *Event) Summary(w io.Writer) error {
+	if e.fromGames != nil {
+		return e.fromGames.WriteSummary(w)
+	}
 	if e.Tournament == nil || e.Reconciliation == nil {
 		return nil
 	}
@@ -114,9 +149,12 @@ func isEventTable(t int) bool { return t == TablePlayers || t == TablePairings }
 type events struct {
 	list  []*Event
 	games []tournament.GameInfo
+	order []string        // -tiebreaks, for every event
+	mode  string          // -standings
+	std   *gamesStandings // standings from the games (no TRF), nil when off
 }
 
-func (ev *events) active() bool { return len(ev.list) > 0 }
+func (ev *events) active() bool { return len(ev.list) > 0 || ev.std != nil }
 
 // addGames keeps the games of one block, in input order.
 func (ev *events) addGames(gs []tournament.GameInfo) { ev.games = append(ev.games, gs...) }
@@ -134,15 +172,18 @@ var moveErrorKinds = map[string]bool{
 // judged. The tag values kept are copied into one string, so that the
 // record does not hold the game's buffers.
 func (s *Stage) addGameInfo(raw *ingest.RawGame, file string, id int64) {
+	if s.opt.Standings != nil && !s.standingsGame(raw, file, id) {
+		return
+	}
 	g := &s.game
 	r := &s.rep
 	v := &r.Verdict
 	gi := tournament.GameInfo{ID: id, File: file, Line: raw.Line, Index: raw.Index, Offset: raw.Offset,
 		Plies: v.PliesRecorded, Audited: v.Audited, ResultByRules: v.ResultByRules, FirstErrorPly: v.FirstErrorPly}
 	fields := [...]*string{&gi.Event, &gi.Site, &gi.Date, &gi.Round, &gi.White, &gi.Black, &gi.Result,
-		&gi.WhiteFideID, &gi.BlackFideID, &gi.WhiteElo, &gi.BlackElo, &gi.TimeControl, &gi.Termination}
+		&gi.WhiteFideID, &gi.BlackFideID, &gi.WhiteElo, &gi.BlackElo, &gi.TimeControl, &gi.Termination, &gi.EventDate}
 	names := [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
-		"WhiteFideId", "BlackFideId", "WhiteElo", "BlackElo", "TimeControl", "Termination"}
+		"WhiteFideId", "BlackFideId", "WhiteElo", "BlackElo", "TimeControl", "Termination", "EventDate"}
 	var spans [len(fields)][2]int
 	var found [len(fields)]bool
 	buf := s.infoBuf[:0]
@@ -228,39 +269,83 @@ func (ev *events) gamesFor(i int) []tournament.GameInfo {
 
 // finisher returns what the pipeline does once every game is collected
 // and before the table writers close: read, check and cross-check every
-// TRF with the run's games, write its rows to the players, pairings and
-// findings tables (those wanted), each TRF's in part files of its own, and
-// count its findings. Each TRF becomes a source result of the run.
-func (ev *events) finisher(want [numTables]bool) func(context.Context, *pipeOut) error {
+// TRF with the run's games (or, without TRF, read the events from the
+// games), write their rows to the players, pairings and findings tables
+// (those wanted) and count their findings. A TRF's rows are in part files
+// of its own and it becomes a source result of the run; the events read
+// from the games become the run's derived result (derivedSource), which
+// every run computes anew from all its sources' games. kept are the
+// results of the sources an incremental run did not read: their games
+// count too.
+func (ev *events) finisher(want [numTables]bool, kept []*SourceResult, log *slog.Logger) func(context.Context, *pipeOut) error {
 	if !ev.active() {
 		return nil
 	}
 	return func(ctx context.Context, out *pipeOut) error {
-		ev.games = out.gameInfos
-		for i, e := range ev.list {
-			e.load(ev.gamesFor(i), len(ev.games) > 0)
-			idx := len(out.sources)
-			sr := newSourceResult(e.Source)
-			out.sources = append(out.sources, sr)
-			sr.Input.Bytes, sr.Input.DecompressedBytes = e.Input.Size, e.decompressed
-			sr.Source.SHA256 = fileSHA256(e.Input.Name)
+		// Every source's games, in the order of their ids.
+		srcs := append(slices.Clone(out.sources), kept...)
+		slices.SortStableFunc(srcs, func(a, b *SourceResult) int { return cmp.Compare(a.Source.ID, b.Source.ID) })
+		ev.games = nil
+		for _, sr := range srcs {
+			ev.add(sr.GameInfos, sr.RoundMissing)
+		}
+		if ev.std != nil {
+			ev.fromGames()
+		} else {
+			for i, e := range ev.list {
+				e.load(ev.gamesFor(i), len(ev.games) > 0, ev.standingsOptions())
+				if e.Err != nil {
+					log.Error("input", "file", e.Input.Name, "err", e.Err)
+				}
+			}
+		}
+		all := ev.list
+		if ev.std != nil && ev.std.loose != nil {
+			all = append(slices.Clip(all), ev.std.loose)
+		}
+		var derived *SourceResult
+		derivedAt := 0
+		for i, e := range all {
+			var sr *SourceResult
+			var stem string
+			if e.fromGames == nil { // a TRF
+				sr = newSourceResult(e.Source)
+				sr.Input.Bytes, sr.Input.DecompressedBytes = e.Input.Size, e.decompressed
+				sr.Source.SHA256 = fileSHA256(e.Input.Name)
+				if e.Err != nil {
+					sr.Input.Error = e.Err.Error()
+				}
+				stem = plan.PartStem(e.Source.ID, 0)
+				out.sources = append(out.sources, sr)
+			} else {
+				if derived == nil {
+					derived = newSourceResult(plan.Source{ID: derivedSource, Path: "(events read from the games)"})
+					derivedAt = len(out.sources)
+					out.sources = append(out.sources, derived)
+				}
+				sr = derived
+				stem = fmt.Sprintf("standings-%05d", i)
+			}
+			idx := len(out.sources) - 1
+			if sr == derived {
+				idx = derivedAt
+			}
 			if e.Err != nil {
-				sr.Input.Error = e.Err.Error()
 				continue
 			}
-			if e.Reconciliation == nil {
-				continue
+			if len(e.findings()) > 0 {
+				countFindings(out.total, e)
+				countFindings(sr.Stats, e)
 			}
-			countFindings(out.total, e)
-			countFindings(sr.Stats, e)
-			sr.Event = e.summary()
-			stem := plan.PartStem(e.Source.ID, 0)
+			if e.Reconciliation != nil || e.fromGames != nil && e != ev.std.loose {
+				sr.Events = append(sr.Events, *e.summary())
+			}
 			for _, t := range []struct {
 				table int
 				fill  func(*Event) (arrow.RecordBatch, error)
 			}{{TablePlayers, playersBatch}, {TablePairings, pairingsBatch}, {TableFindings, findingsBatch}} {
 				sink := out.sinks[t.table]
-				if !want[t.table] || sink == nil {
+				if !want[t.table] || sink == nil || t.table != TableFindings && e.Reconciliation == nil {
 					continue
 				}
 				rec, err := t.fill(e)
@@ -283,7 +368,7 @@ func (ev *events) finisher(want [numTables]bool) func(context.Context, *pipeOut)
 }
 
 // load parses, checks and cross-checks one TRF.
-func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
+func (e *Event) load(games []tournament.GameInfo, anyGames bool, sopt tournament.StandingsOptions) {
 	rc, err := ingest.OpenContent(e.Input, ingest.Options{})
 	if err != nil {
 		e.Err = err
@@ -300,7 +385,7 @@ func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
 	}
 	e.Tournament = t
 	fs := tournament.Check(t)
-	opt := tournament.CrossCheckOptions{}
+	opt := tournament.CrossCheckOptions{Standings: sopt}
 	rec, err := tournament.Reconcile(t, games, opt)
 	if err != nil {
 		// Only an unreadable tie-break order fails (the T checks report
@@ -357,6 +442,9 @@ func playersBatch(e *Event) (arrow.RecordBatch, error) {
 	for _, p := range tournament.PlayerRows(t, rec.Before) {
 		row.Reset()
 		row.SourceFile = e.Input.Name
+		if e.fromGames != nil && p.StartRank <= len(e.fromGames.Players) {
+			row.SourceFile = e.fromGames.Players[p.StartRank-1].File
+		}
 		if pl := t.Player(p.StartRank); pl != nil {
 			row.SourceLine = int64(pl.Line)
 		}
@@ -386,6 +474,7 @@ func playersBatch(e *Event) (arrow.RecordBatch, error) {
 		}
 		row.TieBreakOrder = append(row.TieBreakOrder, p.TieBreakOrder...)
 		row.TieBreakValues = append(row.TieBreakValues, p.OrderValues...)
+		row.TieBreakSource = p.TieBreakSource
 		row.BH, row.BHC1, row.BHC2, row.BHM1, row.BHM2, row.FB = p.BH, p.BHC1, p.BHC2, p.BHM1, p.BHM2, p.FB
 		if p.AOB != nil {
 			row.AOB.Set(*p.AOB)
@@ -418,13 +507,16 @@ func pairingsBatch(e *Event) (arrow.RecordBatch, error) {
 	for _, p := range e.Reconciliation.Pairings {
 		row.Reset()
 		row.SourceFile = e.Input.Name
+		if e.fromGames != nil && p.File != "" {
+			row.SourceFile = p.File // the game's PGN
+		}
 		row.SourceLine = int64(p.Line)
 		row.Round, row.Board = int32(p.Round), int32(p.Board)
 		row.WhiteStartRank, row.White = int32(p.White), p.WhiteName
 		if row.White == "" {
 			row.White = fmt.Sprintf("#%d", p.White)
 		}
-		if p.Kind != "bye" {
+		if p.Kind != "bye" && p.Kind != "unplayed" {
 			row.BlackStartRank.Set(int32(p.Black))
 			row.Black = p.BlackName
 		}
@@ -465,10 +557,12 @@ func findingsBatch(e *Event) (arrow.RecordBatch, error) {
 // appendFindings appends the findings of one TRF.
 func appendFindings(b *report.FindingsBuilder, e *Event) error {
 	var row report.FindingRow
-	for _, f := range e.Reconciliation.Findings {
+	fs := e.findings()
+	for i := range fs {
+		f := &fs[i]
 		row.Reset()
 		row.GameID, row.NoGame = f.GameID, !f.HasGame
-		row.Kind = CheckKind(f.Check)
+		row.Kind = e.kindOf(f)
 		row.Severity = report.Severity(f.Severity)
 		row.Message = append(row.Message, f.Message...)
 		row.SourceFile = e.Input.Name
@@ -476,6 +570,13 @@ func appendFindings(b *report.FindingsBuilder, e *Event) error {
 			row.SourceLine.Set(int64(f.Line))
 		}
 		row.CheckID = f.Check
+		if e.fromGames != nil {
+			// A finding about games, not a TRF check: located at the game.
+			row.CheckID, row.SourceFile = "", f.GameFile
+			if f.GameLine > 0 {
+				row.SourceLine.Set(int64(f.GameLine))
+			}
+		}
 		if err := b.Append(&row); err != nil {
 			return err
 		}
@@ -490,8 +591,10 @@ func appendFindings(b *report.FindingsBuilder, e *Event) error {
 func countFindings(total *stats.Run, e *Event) {
 	rank := map[string]int{"error": 0, "warning": 1, "info": 2}
 	seen := map[string]map[int64]bool{}
-	for _, f := range e.Reconciliation.Findings {
-		kind := CheckKind(f.Check)
+	fs := e.findings()
+	for i := range fs {
+		f := &fs[i]
+		kind := e.kindOf(f)
 		total.BySeverity[f.Severity]++
 		kc := total.ByKind[kind]
 		if kc == nil {
@@ -507,6 +610,9 @@ func countFindings(total *stats.Run, e *Event) {
 			if f.HasGame {
 				kc.Example.GameID = f.GameID
 			}
+			if e.fromGames != nil {
+				kc.Example.File, kc.Example.Line = f.GameFile, int64(f.GameLine)
+			}
 		}
 		kc.Count++
 		if f.HasGame && !seen[kind][f.GameID] {
@@ -518,7 +624,11 @@ func countFindings(total *stats.Run, e *Event) {
 
 // summary describes the event for summary.json.
 func (e *Event) summary() *report.EventSummary {
-	es := &report.EventSummary{Path: e.Input.Name, Notes: e.Notes}
+	if e.fromGames != nil {
+		es := e.pgnEventSummary()
+		return &es
+	}
+	es := &report.EventSummary{Path: e.Input.Name, Source: "trf", Notes: e.Notes}
 	if e.Err != nil {
 		es.Error = e.Err.Error()
 	}
@@ -529,6 +639,7 @@ func (e *Event) summary() *report.EventSummary {
 		for _, tb := range rec.Before.Order {
 			es.TieBreaks = append(es.TieBreaks, tb.String())
 		}
+		es.TieBreakSource = rec.Before.OrderSource
 		es.Notes = append(es.Notes, rec.Before.Notes...)
 		es.Games, es.GamesMatched = e.Games, len(rec.Matches)
 		es.Findings = int64(len(rec.Findings))
@@ -546,7 +657,11 @@ func (e *Event) summary() *report.EventSummary {
 // writeEvents writes, for the human summary, each TRF's final crosstable
 // and what changed.
 func writeEvents(w io.Writer, events []*Event) {
+	writePGNEvents(w, events)
 	for _, e := range events {
+		if e.fromGames != nil {
+			continue
+		}
 		if e.Reconciliation == nil {
 			continue
 		}

@@ -148,9 +148,16 @@ func readTRF(t *testing.T, path string) *tournament.Tournament {
 
 func runEvent(t *testing.T, inputs ...string) (string, *Result, string) {
 	t.Helper()
+	return runEventConfig(t, Config{Inputs: inputs})
+}
+
+// runEventConfig runs cfg with the tests' output, jobs and writer options.
+func runEventConfig(t *testing.T, cfg Config) (string, *Result, string) {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "out")
 	var human bytes.Buffer
-	res, err := Run(context.Background(), Config{Inputs: inputs, OutDir: out, Jobs: 2, Progress: "never", Writer: writerForTests()})
+	cfg.OutDir, cfg.Jobs, cfg.Progress, cfg.Writer = out, 2, "never", writerForTests()
+	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,10 +366,10 @@ func TestRunBundledEvent(t *testing.T) {
 	}
 }
 
-// Without a TRF: no players or pairings table, no event, and the Stage
-// keeps nothing per game.
+// Without a TRF and with -standings none: no players or pairings table,
+// no event, and the Stage keeps nothing per game.
 func TestRunWithoutTRF(t *testing.T) {
-	out, res, _ := runEvent(t, eventPGNPath)
+	out, res, _ := runEventConfig(t, Config{Inputs: []string{eventPGNPath}, Standings: StandingsNone})
 	for _, table := range []string{"players", "pairings"} {
 		if _, err := os.Stat(filepath.Join(out, table)); !os.IsNotExist(err) {
 			t.Errorf("%s table written without a TRF (%v)", table, err)
@@ -373,6 +380,9 @@ func TestRunWithoutTRF(t *testing.T) {
 	}
 	if len(res.Events) != 0 || len(res.Summary.Events) != 0 || res.Summary.Games != 15 {
 		t.Errorf("events %d/%d, games %d", len(res.Events), len(res.Summary.Events), res.Summary.Games)
+	}
+	if ss := res.Summary.Standings; ss == nil || ss.Mode != StandingsNone || ss.GamesKept != 0 {
+		t.Errorf("summary standings %+v", ss)
 	}
 	for _, c := range cells(t, readTable(t, out, "findings"), "check_id") {
 		if c != "NULL" {

@@ -13,9 +13,10 @@ import (
 // table's color, piece, from_square, to_square, captured and promotion are
 // dictionary<int8, string> columns (still VARCHAR in DuckDB). Version 5:
 // moves.uci is a dictionary<int16, string> column over every UCI move of a
-// chess piece (VARCHAR in DuckDB). Version 6: players.tiebreak_values_by_rules.
-// Version 7: game ids are the source number above the game's byte offset
-// (stable across runs and machines); games.game_index is gone.
+// chess piece (VARCHAR in DuckDB). Version 6: players.tiebreak_values_by_rules
+// and tiebreak_source; pairings.kind may be unplayed (standings from the
+// games alone). Version 7: game ids are the source number above the game's
+// byte offset (stable across runs and machines); games.game_index is gone.
 const SchemaVersion = "7"
 
 // Metadata keys stored in every part file's key-value metadata.

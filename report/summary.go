@@ -76,6 +76,9 @@ type Summary struct {
 	// Events describes each TRF input (tournament uploads); absent when
 	// the run had none.
 	Events []EventSummary `json:"events,omitempty"`
+	// Standings describes the standings read from the games alone (runs
+	// without TRF); absent when none were asked for.
+	Standings *StandingsSummary `json:"standings,omitempty"`
 }
 
 // KindSummary describes one finding kind of a run.

@@ -23,8 +23,8 @@ var (
 )
 
 var playersFields = []arrow.Field{
-	req("source_file", str), // the TRF input
-	req("source_line", i64), // line of the player's 001 record
+	req("source_file", str), // the TRF input (the PGN of the player's first game without TRF)
+	req("source_line", i64), // line of the player's 001 record (of that game)
 	req("start_rank", i32),
 	req("name", str),
 	opt("title", str),
@@ -42,6 +42,7 @@ var playersFields = []arrow.Field{
 	req("tiebreak_order", strListType),
 	req("tiebreak_values", f64ListType),
 	opt("tiebreak_values_by_rules", f64ListType),
+	req("tiebreak_source", str),
 	req("bh", f64),
 	req("bh_c1", f64),
 	req("bh_c2", f64),
@@ -78,7 +79,9 @@ var playersTable = Table{
 // PlayersTable returns the players table: one row per player of each TRF
 // input, in the order of the recomputed standings.
 //
-//	source_file string, source_line int64   the TRF and the player's 001 record
+//	source_file string, source_line int64   the TRF and the player's 001 record;
+//	                          without TRF the PGN and first line of the
+//	                          player's first game
 //	start_rank int32, name string
 //	title, sex, federation string            as in the TRF, NULL when blank
 //	fide_id int64, rating int16              NULL when 0 or blank (unrated)
@@ -94,6 +97,9 @@ var playersTable = Table{
 //	tiebreak_values list<double>             their values (undefined ones as 0)
 //	tiebreak_values_by_rules list<double>    the same after the results the Laws
 //	                          give; NULL when no result changes
+//	tiebreak_source string    where the order came from: flag -tiebreaks,
+//	                          TRF record 212 or 202, default for Swiss
+//	                          events or for round robins
 //	bh, bh_c1, bh_c2, bh_m1, bh_m2, fb double     Buchholz and its cuts, Fore Buchholz
 //	aob double                average of opponents' Buchholz, NULL when undefined
 //	sb, sb_c1, sb_c2 double   Sonneborn-Berger and its cuts
@@ -109,15 +115,15 @@ func PlayersTable() Table { return playersTable }
 func PlayersSchema() *arrow.Schema { return playersTable.Schema }
 
 var pairingsFields = []arrow.Field{
-	req("source_file", str), // the TRF input
-	req("source_line", i64), // line of the White player's (or bye's) 001 record
+	req("source_file", str), // the TRF input (the PGN without TRF)
+	req("source_line", i64), // line of the White player's (or bye's) 001 record (of the game)
 	req("round", i32),
 	req("board", i32),
 	req("white_start_rank", i32), // the player, for a bye
 	req("white", str),
 	opt("black_start_rank", i32), // NULL for a bye
 	opt("black", str),
-	req("kind", str), // game | forfeit | short | bye
+	req("kind", str), // game | forfeit | short | bye | unplayed
 	opt("result", str),
 	req("codes", str),
 	opt("game_id", i64),
@@ -137,12 +143,16 @@ var pairingsTable = Table{
 // PairingsTable returns the pairings table: one row per pairing or bye of
 // each round of each TRF input, in round and board order.
 //
-//	source_file string, source_line int64   the TRF and the White player's record
+//	source_file string, source_line int64   the TRF and the White player's record;
+//	                          without TRF the PGN and the game's first line
+//	                          (for an unplayed round, the player's first game)
 //	round, board int32        board from the matched game's Round tag ("r.b"),
 //	                          else the order in the round
 //	white_start_rank int32, white string     for a bye: the player
 //	black_start_rank int32, black string     NULL for a bye
-//	kind string               game | forfeit | short (less than one move) | bye
+//	kind string               game | forfeit | short (less than one move) | bye |
+//	                          unplayed (standings from games alone: a round
+//	                          in which the player has no game)
 //	result string             as reported in the TRF, from White's side: 1-0,
 //	                          0-1, 1/2-1/2; +-, -+, -- for forfeits; the bye
 //	                          code (U, F, H, Z); NULL for an unknown code
@@ -181,6 +191,7 @@ type PlayerRow struct {
 	TieBreakValues []float64
 	// TieBreakValuesByRules are written when PointsByRules is set.
 	TieBreakValuesByRules []float64
+	TieBreakSource        string
 
 	BH, BHC1, BHC2, BHM1, BHM2, FB float64
 	AOB                            OptFloat64
@@ -209,7 +220,7 @@ type PairingRow struct {
 	White          string
 	BlackStartRank OptInt32 // NULL for a bye
 	Black          string   // "" is NULL
-	Kind           string   // game, forfeit, short or bye
+	Kind           string   // game, forfeit, short, bye or unplayed
 	Result         string   // "" is NULL
 	Codes          string
 	GameID         OptInt64
@@ -240,6 +251,7 @@ type PlayersBuilder struct {
 	rankByRules                     i32Col
 	order                           strListCol
 	values, valuesByRules           f64ListCol
+	orderSource                     strCol
 	bh, bhC1, bhC2, bhM1, bhM2, fb  f64Col
 	aob, sb, sbC1, sbC2             f64Col
 	win, won, bpg, bwg, rep         i32Col
@@ -272,6 +284,7 @@ func NewPlayersBuilder(mem memory.Allocator) *PlayersBuilder {
 		"tiebreak_order", &b.order,
 		"tiebreak_values", &b.values,
 		"tiebreak_values_by_rules", &b.valuesByRules,
+		"tiebreak_source", &b.orderSource,
 		"bh", &b.bh,
 		"bh_c1", &b.bhC1,
 		"bh_c2", &b.bhC2,
@@ -310,7 +323,7 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 		return fmt.Errorf("%w: player %d: name %q, edition %q, %d tie-breaks and %d values",
 			ErrInvalidRow, r.StartRank, r.Name, r.Edition, len(r.TieBreakOrder), len(r.TieBreakValues))
 	}
-	nb := len(r.SourceFile) + len(r.Name) + len(r.Title) + len(r.Sex) + len(r.Federation) + len(r.BirthDate) + len(r.Edition)
+	nb := len(r.SourceFile) + len(r.Name) + len(r.Title) + len(r.Sex) + len(r.Federation) + len(r.BirthDate) + len(r.Edition) + len(r.TieBreakSource)
 	for _, s := range r.TieBreakOrder {
 		nb += len(s)
 	}
@@ -343,6 +356,7 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	} else {
 		b.valuesByRules.null()
 	}
+	b.addUTF8(&b.orderSource, bytesOf(r.TieBreakSource))
 	b.bh.add(r.BH)
 	b.bhC1.add(r.BHC1)
 	b.bhC2.add(r.BHC2)
@@ -427,14 +441,15 @@ func NewPairingsBuilder(mem memory.Allocator) *PairingsBuilder {
 
 func validPairingKind(k string) bool {
 	switch k {
-	case "game", "forfeit", "short", "bye":
+	case "game", "forfeit", "short", "bye", "unplayed":
 		return true
 	}
 	return false
 }
 
 // Append adds one row. It returns an error wrapping ErrInvalidRow, and
-// appends nothing, when the kind is not game, forfeit, short or bye or the
+// appends nothing, when the kind is not game, forfeit, short, bye or
+// unplayed or the
 // result by rules is not a PGN result; or ErrBatchFull.
 func (b *PairingsBuilder) Append(r *PairingRow) error {
 	if !validPairingKind(r.Kind) {

@@ -17,6 +17,7 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 		r.Points, r.Rank, r.Edition = 3.5-float64(i), int32(i+1), "FIDE C.07 2026 (from 1 Mar 2026)"
 		r.TieBreakOrder = []string{"PTS", "BH/C1"}
 		r.TieBreakValues = []float64{r.Points, 7.25}
+		r.TieBreakSource = "flag -tiebreaks"
 		r.BH, r.SB, r.Win, r.DE = 9.5, 6.75, 2, int32(i)
 		if i != 1 { // player 2: everything optional is NULL
 			r.Title, r.Sex, r.Federation, r.BirthDate = "FM", "w", "SWE", "1990/01/01"
@@ -46,14 +47,14 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 				col[*array.Int64](rec, "fide_id").ValueStr(i)+" "+col[*array.Int16](rec, "rating").ValueStr(i)+" "+
 				col[*array.Float64](rec, "points_by_rules").ValueStr(i)+" "+col[*array.String](rec, "title").ValueStr(i)+" "+
 				col[*array.Float64](rec, "aob").ValueStr(i)+" "+col[*array.Int32](rec, "tpr").ValueStr(i)+" "+
-				order.ValueStr(i)+" "+values.ValueStr(i)+" "+byRules.ValueStr(i))
+				order.ValueStr(i)+" "+values.ValueStr(i)+" "+byRules.ValueStr(i)+" "+col[*array.String](rec, "tiebreak_source").ValueStr(i))
 		}
 	}
 	releaseAll(recs)
 	want := []string{
-		`Lindqvist, Maja 3.5 1000 2000 3 FM 8.5 2100 ["PTS","BH/C1"] [3.5,7.25] [3,7.5]`,
-		`Okafor, Daniel 2.5 (null) (null) (null) (null) (null) (null) ["PTS","BH/C1"] [2.5,7.25] (null)`,
-		`Varga, Petra 1.5 1002 2002 1 FM 8.5 2100 ["PTS","BH/C1"] [1.5,7.25] [1,7.5]`,
+		`Lindqvist, Maja 3.5 1000 2000 3 FM 8.5 2100 ["PTS","BH/C1"] [3.5,7.25] [3,7.5] flag -tiebreaks`,
+		`Okafor, Daniel 2.5 (null) (null) (null) (null) (null) (null) ["PTS","BH/C1"] [2.5,7.25] (null) flag -tiebreaks`,
+		`Varga, Petra 1.5 1002 2002 1 FM 8.5 2100 ["PTS","BH/C1"] [1.5,7.25] [1,7.5] flag -tiebreaks`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("read back %d players", len(got))
@@ -69,6 +70,8 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 			Result: "1-0", Codes: "1/0", GameResult: "1-0", Rated: true, RatedReason: "game over the board", MatchMethod: "name/name"},
 		{SourceFile: "event.trf", SourceLine: 15, Round: 1, Board: 2, WhiteStartRank: 2, White: "Okafor, Daniel", Kind: "bye",
 			Result: "U", Codes: "U", RatedReason: "bye: not a game"},
+		{SourceFile: "event.pgn", SourceLine: 1, Round: 1, Board: 3, WhiteStartRank: 3, White: "Varga, Petra", Kind: "unplayed",
+			RatedReason: "no game in the PGN for this round"},
 	}
 	pairings[0].BlackStartRank.Set(6)
 	pairings[0].Black = "Silva, Rafael"
@@ -89,6 +92,10 @@ func TestRoundTripPlayersAndPairings(t *testing.T) {
 		if got := c.ValueStr(0) + " " + c.ValueStr(1); got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
+	}
+
+	if k := rec.Column(rec.Schema().FieldIndices("kind")[0]); k.ValueStr(2) != "unplayed" || rec.Column(rec.Schema().FieldIndices("result")[0]).IsValid(2) {
+		t.Errorf("unplayed row: kind %s", k.ValueStr(2))
 	}
 
 	bad := pairings[0]

@@ -24,6 +24,7 @@ type GameInfo struct {
 	WhiteFideID, BlackFideID string // WhiteFideId / BlackFideId tags
 	WhiteElo, BlackElo       string
 	TimeControl, Termination string
+	EventDate                string // groups games into events when there is no TRF (FromGames)
 
 	Plies int // plies recorded in the main line
 

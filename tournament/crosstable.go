@@ -113,18 +113,7 @@ func WriteSummary(w io.Writer, t *Tournament, rec *Reconciliation) error {
 		}
 		writeDeclaredDiffs(&b, rec.After)
 	}
-	if len(rec.Corrections) > 0 {
-		b.WriteString("\nResults changed by the Laws:\n")
-		for _, c := range rec.Corrections {
-			fmt.Fprintf(&b, "  round %d, %d-%d: %s -> %s (%s)\n", c.Round, c.White, c.Black, c.From, c.To, c.Check)
-		}
-		if len(rec.RankChanges) == 0 {
-			b.WriteString("  no rank changes\n")
-		}
-		for _, rc := range rec.RankChanges {
-			fmt.Fprintf(&b, "  %4d %-30s points %s -> %s, rank %d -> %d\n", rc.StartRank, rc.Name, rc.PointsBefore, rc.PointsAfter, rc.RankBefore, rc.RankAfter)
-		}
-	}
+	writeCorrections(&b, rec, true)
 	b.WriteString("\n")
 	games, matched := 0, len(rec.Matches)
 	for _, p := range rec.Pairings {
@@ -165,4 +154,26 @@ func writeDeclaredDiffs(b *strings.Builder, st *Standings) {
 		}
 	}
 	fmt.Fprintf(b, "Declared ranks differing from these ranks: %d (marked *)\n", changed)
+}
+
+// writeCorrections lists the results the Laws change and what that does
+// to points and ranks (with the check that found each when checks).
+func writeCorrections(b *strings.Builder, rec *Reconciliation, checks bool) {
+	if len(rec.Corrections) == 0 {
+		return
+	}
+	b.WriteString("\nResults changed by the Laws:\n")
+	for _, c := range rec.Corrections {
+		fmt.Fprintf(b, "  round %d, %d-%d: %s -> %s", c.Round, c.White, c.Black, c.From, c.To)
+		if checks {
+			fmt.Fprintf(b, " (%s)", c.Check)
+		}
+		b.WriteByte('\n')
+	}
+	if len(rec.RankChanges) == 0 {
+		b.WriteString("  no rank changes\n")
+	}
+	for _, rc := range rec.RankChanges {
+		fmt.Fprintf(b, "  %4d %-30s points %s -> %s, rank %d -> %d\n", rc.StartRank, rc.Name, rc.PointsBefore, rc.PointsAfter, rc.RankBefore, rc.RankAfter)
+	}
 }

@@ -45,6 +45,17 @@
 //   - PlayerRows and Reconciliation.Pairings are the rows of the players
 //     and pairings tables; WriteCrosstable and WriteSummary write the final
 //     crosstable and what changed for the human summary.
+//   - FromGames reads an event from its PGN games alone (GroupEvents puts
+//     games into events by their Event, Site and EventDate tags): players
+//     by FIDE ID tag, then by name and Reconcile's fuzzy name match,
+//     rounds from the Round tag, a round without a game a blank unplayed
+//     round; it gives the same Tournament, standings, pairings and results
+//     by the Laws as a TRF would, and states in findings
+//     (standings_round_missing, standings_round_conflict,
+//     standings_game_left_out) what the games cannot say.
+//   - ParseOrder reads a ranking order given by a person (a command-line
+//     flag) strictly: an unknown tie-break or modifier, or one the
+//     tie-break does not take, is an *OrderError listing the valid ones.
 //
 // C.07 editions: the edition is chosen by the event's start date (record
 // 042), like the FIDE reference implementation (TEC's TieBreakServer):
@@ -53,7 +64,8 @@
 // 2026: the dummy's value capped by art. 16.4.1 and 16.4.2) from that day
 // or when 042 is missing. StandingsOptions.Edition forces one. The
 // standings name the edition and why it was chosen. The tie-break order
-// comes from record 212 or 202, or StandingsOptions.Order.
+// comes from StandingsOptions.Order, else record 212 or 202, else the
+// default for the event type; Standings.OrderSource says which.
 //
 // The expected values published with IA Mario Held's "Exercises in
 // Tie-Breaking" and the reference implementation's outputs are reproduced
@@ -92,4 +104,10 @@
 //     BH/C1, BH, SB, DE and round robins by PTS, DE, SB, WIN, KS
 //     (Arbiter's defaults, not a FIDE rule); T9 then only checks that the
 //     declared ranks follow the points.
+//   - An event read from its games numbers its players by rating, then
+//     name, as pairing programs do; a round in which a player has no game
+//     counts as a TRF's blank round (a zero-point unplayed round: the PGN
+//     cannot say whether it was a bye, a forfeit or an absence); the event
+//     is a round robin when its rounds are k times those of a single round
+//     robin and no two players met more than k times.
 package tournament

@@ -36,6 +36,8 @@ type PlayerRow struct {
 	// COP/CSQ and undefined values are NaN-free zeros.
 	TieBreakOrder []string
 	OrderValues   []float64
+	// TieBreakSource says where the order came from (Standings.OrderSource).
+	TieBreakSource string
 
 	Rank         int // recomputed, tied players share it
 	DeclaredRank int // columns 86-89, 0 = none
@@ -88,7 +90,7 @@ func PlayerRows(t *Tournament, st *Standings) []PlayerRow {
 			Wins: n("WIN"), Won: n("WON"), BPG: n("BPG"), BWG: n("BWG"), REP: n("REP"),
 			PS: f("PS"), PSC1: f("PS/C1"), KS: f("KS"), DE: n("DE"),
 			ARO: opt("ARO"), AROC1: opt("ARO/C1"), TPR: opt("TPR"), PTP: opt("PTP"),
-			TieBreakOrder: order, Rank: s.Rank, DeclaredRank: s.DeclaredRank, Edition: st.Edition.String(),
+			TieBreakOrder: order, TieBreakSource: st.OrderSource, Rank: s.Rank, DeclaredRank: s.DeclaredRank, Edition: st.Edition.String(),
 		}
 		if p.HasPoints {
 			v := p.Points.Float64()

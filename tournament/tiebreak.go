@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -65,6 +66,9 @@ type StandingsOptions struct {
 	// one, Swiss events use PTS, BH/C1, BH, SB, DE and round robins PTS,
 	// DE, SB, WIN, KS (Arbiter's defaults, not a FIDE rule).
 	Order []string
+	// OrderSource says where Order comes from, for Standings.OrderSource
+	// and the notes ("option" when empty), e.g. "flag -tiebreaks".
+	OrderSource string
 	// ShortGamesUnplayed treats W/D/L (games of less than one move) as
 	// unplayed rounds for tie-breaks. By default they count as games, as
 	// the FIDE reference implementation does; they are never rated.
@@ -95,6 +99,11 @@ type Standings struct {
 	Rows          []Standing // in rank order, then start rank
 	Notes         []string   // what was assumed or left out
 
+	// OrderSource says where Order came from: StandingsOptions.OrderSource
+	// ("option" when it gave none), "TRF record 212", "TRF record 202",
+	// "default for Swiss events" or "default for round robins".
+	OrderSource string
+
 	mu  sync.Mutex
 	eng *engine
 	row map[int]int // start rank -> index in Rows
@@ -123,7 +132,7 @@ func ComputeStandings(t *Tournament, opt StandingsOptions) (*Standings, error) {
 	st.Notes = append(st.Notes, e.notes...)
 
 	codes := opt.Order
-	src := "option"
+	src := cmp.Or(opt.OrderSource, "option")
 	if len(codes) == 0 {
 		switch {
 		case t.IsTeamEvent() && (len(t.StandingsOrder) > 0 || len(t.TieBreaks) > 0):
@@ -138,9 +147,9 @@ func ComputeStandings(t *Tournament, opt StandingsOptions) (*Standings, error) {
 				codes, src = []string{"DE", "SB", "WIN", "KS"}, "default for round robins"
 			}
 		case len(t.StandingsOrder) > 0:
-			codes, src = t.StandingsOrder, "record 212"
+			codes, src = t.StandingsOrder, "TRF record 212"
 		case len(t.TieBreaks) > 0:
-			codes, src = t.TieBreaks, "record 202"
+			codes, src = t.TieBreaks, "TRF record 202"
 		case e.rr:
 			codes, src = []string{"DE", "SB", "WIN", "KS"}, "default for round robins"
 		default:
@@ -158,8 +167,8 @@ func ComputeStandings(t *Tournament, opt StandingsOptions) (*Standings, error) {
 		}
 		order = append(order, tb)
 	}
-	st.Order = order
-	st.Notes = append(st.Notes, "tie-break order from "+src+": "+orderString(order))
+	st.Order, st.OrderSource = order, src
+	st.Notes = append(st.Notes, "tie-break order ("+src+"): "+orderString(order))
 
 	keys, ranks := e.rank(order)
 	for i := range e.ps {
@@ -271,18 +280,19 @@ func newEngine(t *Tournament, opt StandingsOptions) *engine {
 	case Edition2024, Edition2026:
 		e.ed, e.edReason = opt.Edition, "forced by option"
 	default:
+		from := cmp.Or(t.startDateFrom, "record 042")
 		switch {
 		case t.StartDate.IsZero():
-			e.ed, e.edReason = Edition2026, "record 042 missing or unreadable: newest edition"
+			e.ed, e.edReason = Edition2026, from+" missing or unreadable: newest edition"
 		case t.StartDate.Compare(cutover2026) < 0:
 			e.ed = Edition2024
-			e.edReason = fmt.Sprintf("record 042 %s is before 2026-03-01", t.StartDate)
+			e.edReason = fmt.Sprintf("%s %s is before 2026-03-01", from, t.StartDate)
 			if t.StartDate.Compare(Date{Year: 2023, Month: 9, Day: 1}) < 0 {
 				e.notes = append(e.notes, "the event started before the 2023 C.07 text (virtual opponent rules); computed with the 2024 rules, as the FIDE reference implementation does")
 			}
 		default:
 			e.ed = Edition2026
-			e.edReason = fmt.Sprintf("record 042 %s is on or after 2026-03-01", t.StartDate)
+			e.edReason = fmt.Sprintf("%s %s is on or after 2026-03-01", from, t.StartDate)
 		}
 	}
 	idx := make(map[int]int, len(t.Players))

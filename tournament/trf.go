@@ -229,6 +229,10 @@ type Tournament struct {
 	rounds142  int            // record 142
 	roundsXXR  int            // record XXR
 	byRank     []int32        // start rank -> index in Players + 1
+
+	// startDateFrom names where StartDate comes from when it is not
+	// record 042 (an event read from its games: "EventDate tag").
+	startDateFrom string
 }
 
 // Player returns the player with the given start rank, or nil.

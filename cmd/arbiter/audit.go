@@ -50,6 +50,7 @@ type auditFlags struct {
 	out, tables, failOn   *string
 	prog, summary, logFmt *string
 	cpuProfile, traceFile *string
+	tiebreaks, standings  *string
 	withFEN, force, quiet *bool
 	version, incremental  *bool
 	jobs                  *int
@@ -71,6 +72,8 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.prog = fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar when stderr is a terminal, else a log line every 10 s)")
 	f.cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	f.traceFile = fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	f.tiebreaks = fs.String("tiebreaks", "", "ranking `order` after points for every event, C.07 codes as the players table names them, e.g. PTS,BH/C1,SB,WIN,DE (overrides TRF records 212/202 and the defaults)")
+	f.standings = fs.String("standings", audit.StandingsAuto, "standings from the games when there is no TRF: auto (events of at least 3 players and 2 rounds) | none")
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
@@ -125,6 +128,16 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	case "auto", "always", "never":
 	default:
 		return usageErr("-progress %q: want auto, always or never", *f.prog)
+	}
+	if *f.tiebreaks != "" {
+		order, err := audit.ParseTieBreaks(*f.tiebreaks)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg.TieBreaks = order
+	}
+	if cfg.Standings = *f.standings; *f.standings != audit.StandingsAuto && *f.standings != audit.StandingsNone {
+		return usageErr("-standings %q: want %s or %s", *f.standings, audit.StandingsAuto, audit.StandingsNone)
 	}
 	switch *f.failOn {
 	case "error", "warning", "never":

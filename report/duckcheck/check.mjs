@@ -20,7 +20,8 @@
 // game, pairings without a game), that sum(games.plies_replayed) equals
 // the moves row count, and that the audited games per notation_language
 // are summary.json's notation_languages. The players and pairings tables exist only for runs
-// with a TRF input; their row counts are checked against tables.<t>.rows.
+// with a TRF input or with standings read from the games (the sample's tournament games);
+// their row counts are checked against tables.<t>.rows.
 //
 // Exit status: 0 when every check passes, 1 on a mismatch (each one is
 // printed), 2 on a usage error or when DuckDB cannot read the files.
