@@ -104,6 +104,7 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 	jo.Plies = opt.Tables[TableMoves]
 	jo.SAN = opt.Tables[TableGames] // the movetext
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
+	jo.Headers = true
 	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
 	if opt.Tables[TableGames] {
 		s.games = report.NewGamesBuilder(mem)
@@ -192,10 +193,11 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 // GameInput fills vg with what the judge needs of the tokenized game g,
 // reusing vg's move slice.
 func GameInput(g *ingest.Game, vg *validate.Game) {
-	moves := vg.Moves[:0]
+	moves, tags := vg.Moves[:0], vg.Tags[:0]
 	*vg = validate.Game{Line: g.Line, ResultToken: g.ResultToken}
 	for i := range g.Tags {
 		t := &g.Tags[i]
+		tags = append(tags, validate.Tag(*t))
 		switch t.Name {
 		case "FEN":
 			if !vg.HasFEN {
@@ -222,7 +224,7 @@ func GameInput(g *ingest.Game, vg *validate.Game) {
 		t.Line, t.Col = m.Line, m.Col
 		t.EnPassantMark = m.EnPassantMark
 	}
-	vg.Moves = moves
+	vg.Moves, vg.Tags = moves, tags
 }
 
 func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) error {
