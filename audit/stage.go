@@ -537,6 +537,10 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	opt32(&row.FivefoldPly, v.FivefoldPly)
 	opt32(&row.SeventyFivePly, v.SeventyFivePly)
 	opt32(&row.DeadPly, v.DeadPly)
+	if v.Opening != nil {
+		row.OpeningECO, row.OpeningName = v.Opening.ECO, v.Opening.Name
+		row.OpeningPly.Set(int32(v.OpeningPly))
+	}
 	if v.Audited {
 		row.FinalFEN = v.Final.AppendFEN(row.FinalFEN[:0])
 		row.NotationLanguage = v.Language.String()
