@@ -12,10 +12,11 @@ import (
 // The run file format, version RunVersion: a header of 24 bytes, the magic
 // "ARBFPRUN", the version (uint32), the kind (uint32: 0 records in the
 // order of (Fingerprint, Game), 1 duplicates in the order of the later
-// game's id) and the item count (uint64), then the items, each
-// RecordSize (a record) or 2*RecordSize bytes (a duplicate: the later game's
-// record, then the first occurrence's), all little-endian. A record is
-// FP.Hi, FP.Lo, Game, Tags (8 bytes each), then File<<40 | Line.
+// game's id) and the item count (uint64), then the items, all
+// little-endian. A record is RecordSize bytes: FP.Hi, FP.Lo, Game, Tags
+// (8 bytes each), File<<40 | Line (8 bytes), Seg (8 bytes). A duplicate
+// is the later game's record, the first occurrence's, and Reported (8
+// bytes).
 const (
 	RunVersion = 1
 	runMagic   = "ARBFPRUN"
@@ -32,8 +33,17 @@ type item[T any] interface {
 	get([]byte)
 }
 
-func (d *Duplicate) put(b []byte) { d.Game.put(b); d.First.put(b[RecordSize:]) }
-func (d *Duplicate) get(b []byte) { d.Game.get(b); d.First.get(b[RecordSize:]) }
+func (d *Duplicate) put(b []byte) {
+	d.Game.put(b)
+	d.First.put(b[RecordSize:])
+	binary.LittleEndian.PutUint64(b[2*RecordSize:], uint64(d.Reported))
+}
+
+func (d *Duplicate) get(b []byte) {
+	d.Game.get(b)
+	d.First.get(b[RecordSize:])
+	d.Reported = int64(binary.LittleEndian.Uint64(b[2*RecordSize:]))
+}
 
 func sizeOf(kind uint32) int {
 	if kind == kindDuplicates {

@@ -97,6 +97,7 @@ func (s *Store) Add(r Record) (first Record, dup bool, err error) {
 		}
 		s.bounds = append(s.bounds, r.Game)
 	}
+	r.Seg = uint32(len(s.bounds))
 	if 2*(s.n+1) > len(s.index) {
 		s.grow()
 	}
@@ -242,7 +243,7 @@ func (s *Store) Resolve() (*Duplicates, error) {
 	if len(s.runs) == 0 {
 		src = s.sortedChunks()
 	}
-	d, err := resolve(s, s.runs, src, s.opt.MemBytes)
+	d, err := resolve(s, s.runs, src, s.opt.MemBytes, true)
 	s.chunks, s.index = nil, nil
 	return d, err
 }
@@ -256,7 +257,7 @@ func ResolveRuns(opt Options, runs ...string) (*Duplicates, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := resolve(s, runs, nil, s.opt.MemBytes)
+	d, err := resolve(s, runs, nil, s.opt.MemBytes, false)
 	if err != nil {
 		s.Close()
 		return nil, err
@@ -270,8 +271,9 @@ const maxFanIn = 64
 
 // resolve merges the runs and in-memory sources and sorts the duplicates
 // found by game, with run files (the merges of many runs, the duplicates'
-// runs) named by s.
-func resolve(s *Store, runs []string, mem []source[Record], memBytes int64) (*Duplicates, error) {
+// runs) named by s. With segments, the records' Seg are s's and give
+// each duplicate's Reported.
+func resolve(s *Store, runs []string, mem []source[Record], memBytes int64, segments bool) (*Duplicates, error) {
 	var tmp []string // intermediate runs, removed at the end
 	defer func() {
 		for _, p := range tmp {
@@ -316,6 +318,9 @@ func resolve(s *Store, runs []string, mem []source[Record], memBytes int64) (*Du
 	out := newDupSorter(s, memBytes)
 	var first Record
 	haveFirst := false
+	// segFirst: the earliest game of the current fingerprint in each
+	// segment so far, what Add reported (only for a store's own runs).
+	segFirst := map[uint32]int64{}
 	for {
 		r, ok, err := m.next()
 		if err != nil {
@@ -325,14 +330,22 @@ func resolve(s *Store, runs []string, mem []source[Record], memBytes int64) (*Du
 		if !ok {
 			break
 		}
-		if haveFirst && r.FP == first.FP {
-			if err := out.add(Duplicate{Game: r, First: first}); err != nil {
-				out.abort()
-				return nil, err
-			}
+		if !haveFirst || r.FP != first.FP {
+			first, haveFirst = r, true
+			clear(segFirst)
+			segFirst[r.Seg] = r.Game
 			continue
 		}
-		first, haveFirst = r, true
+		reported := int64(-1)
+		if f, ok := segFirst[r.Seg]; ok && segments {
+			reported = f
+		} else {
+			segFirst[r.Seg] = r.Game
+		}
+		if err := out.add(Duplicate{Game: r, First: first, Reported: reported}); err != nil {
+			out.abort()
+			return nil, err
+		}
 	}
 	return out.finish()
 }
