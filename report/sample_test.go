@@ -78,6 +78,20 @@ func sampleGame(i int, r *GameRow) {
 	}
 	tag("ECO", fmt.Sprintf("C%02d", i%100))
 	tag("Opening", "Ruy Lopez: Morphy Defense")
+	switch i % 4 {
+	case 1:
+		tag("EventDate", "2013.??.??") // partial: text only
+	case 2:
+		tag("EventDate", "2013.01.05")
+	}
+	if i%3 == 0 {
+		r.OpeningECO, r.OpeningName = "C42", "Petrov's Defense"
+		r.OpeningPly.Set(4)
+	}
+	if i%10 == 9 {
+		r.DuplicateOf.Set(int64(i - 9))
+		r.SameTags.Set(i%20 == 9)
+	}
 	tag("Termination", []string{"Normal", "Time forfeit", "Abandoned"}[i%3])
 	tag("TimeControl", "300+0")
 	if i%9 == 0 {
