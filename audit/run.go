@@ -41,6 +41,9 @@ type Config struct {
 	// reader's default); tests shrink it to spread a small input over many
 	// blocks and chunks.
 	BlockBytes int
+	// Duplicates configure the detection of duplicate games (see
+	// duplicates.go).
+	Duplicates DuplicateOptions
 }
 
 // Result is what a run did.
@@ -152,6 +155,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sopt.Tables = want
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = events.active()
+	sopt.Duplicates, sopt.DupMinPlies = !cfg.Duplicates.Off, cfg.Duplicates.minPlies()
+	dups, err := newDupTracker(cfg.Duplicates, cfg.OutDir)
+	if err != nil {
+		return nil, err
+	}
+	defer dups.close()
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -275,6 +284,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				next++
 				total.Merge(o.Stats)
 				events.addGames(o.GameInfos)
+				if err := dups.collect(o); err != nil {
+					return err
+				}
 				prog.games.Add(o.Games)
 				prog.findings.Store(sumValues(total.BySeverity))
 				for t, rec := range o.Records {
@@ -294,6 +306,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		return nil
 	}()
+	if collectErr == nil {
+		collectErr = dups.finish(ctx, tw[TableFindings], total)
+	}
 	if collectErr == nil && events.active() {
 		collectErr = events.finish(ctx, cfg.OutDir, wopt, want, tw[TableFindings], total, log)
 	}
@@ -328,6 +343,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, werr
 	}
 
+	if s := tw[TableGames]; s != nil {
+		if err := dups.rewrite(cfg.OutDir, wopt, s.stats); err != nil {
+			return nil, err
+		}
+	}
 	for t, s := range tw {
 		if s == nil || s.stats == nil {
 			continue

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/fingerprint"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
@@ -40,6 +41,10 @@ type StageOptions struct {
 	// GameInfos fills Output.GameInfos with what the cross-check of a TRF
 	// needs of each game (see GameInfo).
 	GameInfos bool
+	// Duplicates computes each game's fingerprint (see duplicates.go);
+	// games of fewer than DupMinPlies plies include players and date.
+	Duplicates  bool
+	DupMinPlies int
 }
 
 // Output is what a Stage makes of one block.
@@ -52,6 +57,11 @@ type Output struct {
 	// GameInfos holds one record per game of the block, in order, when
 	// StageOptions.GameInfos is set (games the reader skipped have none).
 	GameInfos []tournament.GameInfo
+	// File is the block's input, FirstGame the id of its first game (its
+	// games row 0); fps the games' fingerprints (StageOptions.Duplicates).
+	File      string
+	FirstGame int64
+	fps       []gameFP
 }
 
 // Release frees the record batches.
@@ -92,6 +102,10 @@ type Stage struct {
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
 	infoBuf []byte                // scratch of addGameInfo
+
+	fps  []gameFP           // of the block being processed (StageOptions.Duplicates)
+	fph  fingerprint.Hasher // scratch of addFingerprint
+	line []chess.Move       // scratch of addFingerprint
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -140,7 +154,7 @@ func (s *Stage) Close() {
 // Process judges every game and position of b. Games get the ids
 // firstGame, firstGame+1, ... in block order, positions firstPos, ....
 func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, error) {
-	out := &Output{Seq: int64(b.Seq), Stats: stats.NewRun()}
+	out := &Output{Seq: int64(b.Seq), Stats: stats.NewRun(), File: b.File, FirstGame: firstGame}
 	// Games in file order: the delivered ones and those the reader had to
 	// skip (too large), which get a row and a finding so none is lost.
 	id := firstGame
@@ -187,6 +201,7 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 		out.Records[TablePositions] = s.positions.Flush()
 	}
 	out.GameInfos, s.infos = s.infos, nil
+	out.fps, s.fps = s.fps, nil
 	return out, nil
 }
 
@@ -253,6 +268,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	st.AddGame(sg)
 	if s.opt.GameInfos {
 		s.addGameInfo(raw, b.File, id)
+	}
+	if s.opt.Duplicates {
+		s.addFingerprint(g, id)
 	}
 
 	if s.findings != nil {

@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -30,6 +32,9 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	dup := fs.Bool("dup", true, "find duplicate games (duplicate_game findings, games.duplicate_of)")
+	dupMinPlies := fs.Int("dup-min-plies", audit.DefaultDupMinPlies, "games of fewer `plies` are duplicates only when their players and date agree too")
+	dupMem := fs.String("dup-mem", "256MiB", "memory for the duplicates' fingerprints before they spill to disk (`size`: bytes, or with KiB, MiB, GiB)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -54,6 +59,19 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		Progress: *prog,
 		Version:  Version(),
 		Stderr:   stderr,
+	}
+	mem, err := parseSize(*dupMem)
+	if err != nil || mem <= 0 {
+		fmt.Fprintf(stderr, "arbiter audit: -dup-mem %q: want a positive size such as 256MiB\n", *dupMem)
+		return 2
+	}
+	if *dupMinPlies < 0 {
+		fmt.Fprintln(stderr, "arbiter audit: -dup-min-plies must be >= 0")
+		return 2
+	}
+	cfg.Duplicates = audit.DuplicateOptions{Off: !*dup, MinPlies: *dupMinPlies, MemBytes: mem}
+	if *dupMinPlies == 0 {
+		cfg.Duplicates.MinPlies = -1 // no short-game rule (0 is the default)
 	}
 	switch *prog {
 	case "auto", "always", "never":
@@ -142,4 +160,29 @@ func tableIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// parseSize reads a size in bytes: a number with an optional suffix KiB,
+// MiB or GiB (also KB, MB, GB, K, M, G, read as powers of 1024).
+func parseSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
+		if rest, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = strings.TrimSpace(rest), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	if n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("size too large")
+	}
+	return n * mult, nil
 }
