@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Tag is one tag pair of a game as written.
@@ -26,40 +28,47 @@ const (
 // MaxRating is the highest rating a WhiteElo or BlackElo tag may hold.
 const MaxRating = 3500
 
-// sevenTagRoster are the tags every PGN game must have (PGN standard 8.1.1).
+// sevenTagRoster are the tags every PGN game must have (PGN standard
+// 8.1.1), in the order of the bits of checkHeaders' seen.
 var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 // checkHeaders appends to r the findings about g's tags: values that
 // cannot be right and missing Seven Tag Roster tags. today is the run's
 // date in days since 1970-01-01 (UTC).
 func (j *Judge) checkHeaders(g *Game, r *Report) {
-	var seen [len(sevenTagRoster)]bool
+	var seen uint8 // bit k: sevenTagRoster[k] is there
 	var white, black string
 	var hasWhite, hasBlack bool
 	for i := range g.Tags {
 		t := &g.Tags[i]
-		for k, n := range sevenTagRoster {
-			if t.Name == n {
-				seen[k] = true
-			}
-		}
 		var problem string
 		kind := ""
 		switch t.Name {
-		case "Date", "UTCDate", "EventDate":
+		case "Event":
+			seen |= 1
+		case "Site":
+			seen |= 2
+		case "Date":
+			seen |= 4
+			kind, problem = KindTagDate, dateProblem(t.Value, j.today)
+		case "UTCDate", "EventDate":
 			kind, problem = KindTagDate, dateProblem(t.Value, j.today)
 		case "Round":
+			seen |= 8
 			kind, problem = KindTagRound, roundProblem(t.Value)
 		case "White":
+			seen |= 16
 			white, hasWhite = t.Value, true
 		case "Black":
+			seen |= 32
 			black, hasBlack = t.Value, true
+		case "Result":
+			seen |= 64
+			kind, problem = KindTagResult, resultTagProblem(t.Value)
 		case "WhiteElo", "BlackElo":
 			kind, problem = KindTagRating, ratingProblem(t.Value)
 		case "WhiteTitle", "BlackTitle":
 			kind, problem = KindTagTitle, titleProblem(t.Value)
-		case "Result":
-			kind, problem = KindTagResult, resultTagProblem(t.Value)
 		case "TimeControl":
 			kind, problem = KindTagTimeControl, timeControlProblem(t.Value)
 		}
@@ -72,17 +81,26 @@ func (j *Judge) checkHeaders(g *Game, r *Report) {
 		j.add(r, Finding{Kind: KindTagSamePlayer, Severity: Warning, Article: "-", Ply: -1, Line: g.Line,
 			Message: fmt.Sprintf("tags White %q and Black %q: the same player on both sides", white, black)})
 	}
-	var missing []string
-	for k, ok := range seen {
-		if !ok {
-			missing = append(missing, sevenTagRoster[k])
-		}
-	}
-	if len(missing) > 0 {
+	if missing := ^seen & (1<<len(sevenTagRoster) - 1); missing != 0 {
 		j.add(r, Finding{Kind: KindTagMissing, Severity: Info, Article: "-", Ply: -1, Line: g.Line,
-			Message: fmt.Sprintf("the Seven Tag Roster tag(s) %s are missing", strings.Join(missing, ", "))})
+			Message: missingMessages[missing]})
 	}
 }
+
+// missingMessages[m] is the message of a game missing the roster tags of
+// the bits of m (written once: whole collections miss the same tags).
+var missingMessages = func() (t [1 << len(sevenTagRoster)]string) {
+	for m := 1; m < len(t); m++ {
+		var names []string
+		for k, n := range sevenTagRoster {
+			if m&(1<<k) != 0 {
+				names = append(names, n)
+			}
+		}
+		t[m] = fmt.Sprintf("the Seven Tag Roster tag(s) %s are missing", strings.Join(names, ", "))
+	}
+	return t
+}()
 
 // today returns the days from 1970-01-01 to t's date in UTC.
 func daysOf(t time.Time) int32 {
@@ -90,9 +108,17 @@ func daysOf(t time.Time) int32 {
 	return civilDays(int32(y), int32(m), int32(d))
 }
 
-// civilDays returns the days from 1970-01-01 to the Gregorian date y-m-d.
+// civilDays returns the days from 1970-01-01 to the Gregorian date y-m-d
+// (0 <= y, 1 <= m <= 12, 1 <= d), as time.Date would, without its cost
+// (years counted from March, in 400-year eras of 146097 days).
 func civilDays(y, m, d int32) int32 {
-	return int32(time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC).Unix() / 86400)
+	if m <= 2 {
+		y--
+	}
+	era := (y+400)/400 - 1 // y >= -1: shifted so that the division floors
+	yoe := y - era*400
+	doy := (153*((m+9)%12)+2)/5 + d - 1
+	return era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
 }
 
 // dateProblem says what is wrong with a PGN date ("YYYY.MM.DD", each part
@@ -140,8 +166,11 @@ func dateProblem(v string, today int32) string {
 
 // datePart reads a date part: all digits (known), or all '?' (unknown).
 func datePart(s string) (n int32, known, ok bool) {
-	if strings.Trim(s, "?") == "" {
-		return 0, false, true
+	if s[0] == '?' {
+		if strings.Trim(s, "?") == "" {
+			return 0, false, true
+		}
+		return 0, false, false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -209,12 +238,11 @@ func ratingProblem(v string) string {
 	return ""
 }
 
-// titles are FIDE's titles and Lichess's BOT and LM.
-var titles = map[string]bool{"GM": true, "IM": true, "FM": true, "CM": true, "WGM": true, "WIM": true, "WFM": true, "WCM": true,
-	"BOT": true, "LM": true}
-
+// titleProblem accepts FIDE's titles, Lichess's BOT and LM, and the
+// unknown markers.
 func titleProblem(v string) string {
-	if v == "" || v == "?" || v == "-" || titles[v] {
+	switch v {
+	case "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "BOT", "LM", "", "?", "-":
 		return ""
 	}
 	return "not a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM) nor Lichess's BOT or LM"
@@ -238,7 +266,9 @@ func timeControlProblem(v string) string {
 	if v == "?" || v == "-" {
 		return ""
 	}
-	for _, p := range strings.Split(v, ":") {
+	for rest, more := v, true; more; {
+		var p string
+		p, rest, more = strings.Cut(rest, ":")
 		if !timePeriod(p) {
 			return `not in the PGN form ("40/7200:3600", "300+3", "*180", "-", "?")`
 		}
@@ -269,13 +299,22 @@ func unknownName(s string) bool {
 	return false
 }
 
-// samePlayer compares two player names, ignoring case and spaces around
-// the names and after commas ("Carlsen, Magnus" and "carlsen,magnus").
+// samePlayer compares two player names, ignoring case and spaces
+// ("Carlsen, Magnus" and "carlsen,magnus"), without allocating.
 func samePlayer(a, b string) bool {
-	return normName(a) == normName(b)
-}
-
-func normName(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.ReplaceAll(s, ", ", ",")
+	if a == b {
+		return true
+	}
+	for {
+		a, b = strings.TrimLeft(a, " "), strings.TrimLeft(b, " ")
+		if a == "" || b == "" {
+			return a == b
+		}
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb && unicode.ToLower(ra) != unicode.ToLower(rb) {
+			return false
+		}
+		a, b = a[na:], b[nb:]
+	}
 }

@@ -118,6 +118,8 @@ func TestHeaderSamePlayer(t *testing.T) {
 		{"NN", "NN", false},
 		{"", "", false},
 		{"Stockfish 16", "Stockfish 17", false},
+		{"Ärnström, Ö", "ärnström,ö", true},
+		{"Carlsen", "Carlsen, Magnus", false},
 	} {
 		tags := withTag("White", c.white)
 		for i := range tags {
@@ -160,6 +162,21 @@ func TestHeadersOff(t *testing.T) {
 	for _, f := range r.Findings {
 		if strings.HasPrefix(f.Kind, "tag_") {
 			t.Errorf("finding %s without Options.Headers", f.Kind)
+		}
+	}
+}
+
+// civilDays agrees with time.Date on every day of two 400-year eras and
+// the years around today.
+func TestCivilDays(t *testing.T) {
+	for _, y := range []int{0, 1, 4, 99, 100, 399, 400, 401, 1899, 1900, 1970, 1999, 2000, 2024, 2025, 2100, 2399, 2400, 9999} {
+		for m := 1; m <= 12; m++ {
+			for d := 1; d <= 31; d++ {
+				want := int32(time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+				if got := civilDays(int32(y), int32(m), int32(d)); got != want {
+					t.Fatalf("%04d-%02d-%02d: %d, want %d", y, m, d, got, want)
+				}
+			}
 		}
 	}
 }

@@ -167,7 +167,7 @@ func (j *Judge) judge(g *Game, r *Report) {
 		}
 	}
 	v.Language = lang
-	if !g.HasFEN && kind == VariantStandard {
+	if nameOpenings && !g.HasFEN && kind == VariantStandard {
 		j.nameOpening(v)
 	}
 	j.judgeEnd(g, r)

@@ -28,16 +28,24 @@ type Entry struct {
 type Book struct {
 	entries []Entry
 	// slots is an open-addressing table (linear probing, a power of two
-	// at most half full) of the named positions' keys; idx[i] is the
-	// entry of slots[i], -1 for an empty slot.
-	slots []uint64
-	idx   []int16
-	mask  uint64
-	// reach[pawns] has bit c set when some named position can still be
-	// reached from a position whose unmoved pawns are pawns (see state)
-	// and whose castling rights are c: its unmoved pawns and its rights
-	// are subsets of these.
-	reach []uint16
+	// at most half full) of the named positions' keys, 0 for an empty
+	// slot (a named position whose key is 0 is zeroKey); idx[i] is the
+	// entry of slots[i].
+	slots   []uint64
+	idx     []int16
+	mask    uint64
+	zeroKey int
+	// filter has bit k%32768 set for the key k of every named position:
+	// a Walk looks at these 4 KiB, which a game's walk keeps in the
+	// cache, on every ply, and at the table only for the last plies
+	// the filter passes (see Walk.Result).
+	filter [512]uint64
+	// reach has bit p set when some named position can still be reached
+	// from a position whose unmoved pawns are p (see unmovedPawns): its
+	// unmoved pawns are a subset of p. (The castling rights would stop
+	// the walks a tenth of their plies earlier, for a table sixteen
+	// times as large, which a game's walk would mostly miss in the cache.)
+	reach [1 << 16 / 64]uint64
 	// Positions that share a key: the first line listed names it (see
 	// New); Duplicates counts the later ones, for the tests.
 	Duplicates []Duplicate
@@ -79,7 +87,7 @@ func Lichess() *Book { return lichess() }
 func New(r io.Reader) (*Book, error) {
 	b := &Book{}
 	keys := []uint64{}
-	states := []uint32{}
+	states := []uint16{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -99,7 +107,7 @@ func New(r io.Reader) (*Book, error) {
 		}
 		b.entries = append(b.entries, Entry{ECO: f[0], Name: f[1], Line: f[2], Ply: ply})
 		keys = append(keys, p.Hash())
-		states = append(states, stateOf(&p))
+		states = append(states, unmovedPawns(&p))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("opening: %w", err)
@@ -133,21 +141,28 @@ func play(line string) (chess.Position, int, error) {
 	return p, ply, nil
 }
 
-// index fills the key table.
+// index fills the key table and the filter.
 func (b *Book) index(keys []uint64) {
 	n := 1 << bits.Len(uint(2*len(keys)))
 	b.slots = make([]uint64, n)
 	b.idx = make([]int16, n)
-	for i := range b.idx {
-		b.idx[i] = -1
-	}
 	b.mask = uint64(n - 1)
+	b.zeroKey = -1
 	for i, k := range keys {
+		b.filter[k>>6%uint64(len(b.filter))] |= 1 << (k & 63)
+		if k == 0 {
+			if b.zeroKey >= 0 {
+				b.Duplicates = append(b.Duplicates, Duplicate{Entry: i, Earlier: b.zeroKey})
+			} else {
+				b.zeroKey = i
+			}
+			continue
+		}
 		s := k & b.mask
-		for b.idx[s] >= 0 && b.slots[s] != k {
+		for b.slots[s] != 0 && b.slots[s] != k {
 			s = (s + 1) & b.mask
 		}
-		if b.idx[s] >= 0 {
+		if b.slots[s] != 0 {
 			b.Duplicates = append(b.Duplicates, Duplicate{Entry: i, Earlier: int(b.idx[s])})
 			continue
 		}
@@ -165,98 +180,105 @@ func (b *Book) Lookup(key uint64) (*Entry, bool) {
 
 // find returns the index of the entry with key key, or -1.
 func (b *Book) find(key uint64) int {
+	if !b.maybe(key) {
+		return -1
+	}
+	if key == 0 {
+		return b.zeroKey
+	}
 	for s := key & b.mask; ; s = (s + 1) & b.mask {
-		i := b.idx[s]
-		if i < 0 || b.slots[s] == key {
-			return int(i)
+		switch b.slots[s] {
+		case key:
+			return int(b.idx[s])
+		case 0:
+			return -1
 		}
 	}
 }
 
-// A state is what of a position can never come back once lost: the pawns
-// on their start squares (bits 0-7: White's a2-h2, bits 8-15: Black's
-// a7-h7) and the castling rights (bits 16-19, in the order of
-// chess.Position.CastlingRights). A position can reach another only if
-// the other's state is a subset of its own (pawns move forward only, and
-// a right lost is lost for good).
-const (
-	rank2 = chess.Bitboard(0xFF) << 8
-	rank7 = chess.Bitboard(0xFF) << 48
-)
+// maybe reports whether key may be a named position's (the filter).
+func (b *Book) maybe(key uint64) bool {
+	return b.filter[key>>6%uint64(len(b.filter))]&(1<<(key&63)) != 0
+}
 
-func stateOf(p *chess.Position) uint32 {
+// unmovedPawns returns the pawns of p on their start squares (bits 0-7:
+// White's a2-h2, bits 8-15: Black's a7-h7). A position can reach another
+// only if the other's unmoved pawns are a subset of its own: pawns move
+// forward only and never come back to rank 2 or 7.
+func unmovedPawns(p *chess.Position) uint16 {
+	const rank2, rank7 = chess.Bitboard(0xFF) << 8, chess.Bitboard(0xFF) << 48
 	w := p.Pieces(chess.White, chess.Pawn) & rank2
 	bl := p.Pieces(chess.Black, chess.Pawn) & rank7
-	return uint32(w>>8) | uint32(bl>>48)<<8 | uint32(p.CastlingRights()&15)<<16
+	return uint16(w>>8) | uint16(bl>>48)<<8
 }
 
-// reachable fills reach from the states of the named positions: for each
-// pawn set, the castling states from which some named position is still
-// reachable.
-func (b *Book) reachable(states []uint32) {
-	// exact[p] has bit c set when a named position has pawns p and
-	// castling rights c; then every superset of p and of c can reach it.
-	reach := make([]uint16, 1<<16)
+// reachable fills reach from the states of the named positions.
+func (b *Book) reachable(states []uint16) {
+	// exact[p]: a named position has unmoved pawns p; then every
+	// superset of p can reach it (sum over subsets, one bit at a time).
+	exact := make([]bool, 1<<16)
 	for _, s := range states {
-		reach[s&0xFFFF] |= 1 << (s >> 16)
+		exact[s] = true
 	}
-	// Close over supersets of the castling rights...
-	for p := range reach {
-		r := reach[p]
-		for c := range 16 {
-			if r&(1<<c) == 0 {
-				continue
-			}
-			for sup := range 16 {
-				if sup&c == c {
-					reach[p] |= 1 << sup
-				}
-			}
-		}
-	}
-	// ... and of the pawns (sum over subsets, one bit at a time).
 	for bit := range 16 {
-		for p := range reach {
-			if p&(1<<bit) != 0 {
-				reach[p] |= reach[p&^(1<<bit)]
+		for p := range exact {
+			if p&(1<<bit) != 0 && exact[p&^(1<<bit)] {
+				exact[p] = true
 			}
 		}
 	}
-	b.reach = reach
+	for p, ok := range exact {
+		if ok {
+			b.reach[p/64] |= 1 << (p % 64)
+		}
+	}
 }
 
-// alive reports whether a position with state s can still reach a named
-// position.
-func (b *Book) alive(s uint32) bool { return b.reach[s&0xFFFF]&(1<<(s>>16)) != 0 }
+// alive reports whether a position whose unmoved pawns are p can still
+// reach a named position.
+func (b *Book) alive(p uint16) bool { return b.reach[p/64]&(1<<(p%64)) != 0 }
 
 // Walk follows one game from the standard start position and keeps the
 // last named position it met. The zero Walk is not usable: call Start.
 type Walk struct {
 	b *Book
-	// untouched holds the start squares of the pawns, kings and rooks
-	// that no move has left or reached yet: a pawn there never moved,
-	// and a king and rook there keep their castling right.
-	untouched chess.Bitboard
-	state     uint32
-	entry     int
-	ply       int
-	done      bool
+	// pawns holds the pawns still on their start squares (bits 0-7:
+	// White's a2-h2, 8-15: Black's a7-h7): a move from or to such a
+	// square moves or takes that pawn.
+	pawns uint16
+	done  bool
+	// cand holds the last plies whose key passed the filter (ring, n in
+	// all), confirmed by the table only in Result; entry and ply are the
+	// latest confirmed one among those that left the ring.
+	cand  [8]candidate
+	n     int
+	entry int
+	ply   int
 }
 
-// tracked are the squares Walk watches.
-const tracked = rank2 | rank7 | 1<<chess.A1 | 1<<chess.E1 | 1<<chess.H1 | 1<<chess.A8 | 1<<chess.E8 | 1<<chess.H8
-
-var startState = func() uint32 { p := chess.StartPosition(); return stateOf(&p) }()
+type candidate struct {
+	key uint64
+	ply int
+}
 
 // Start starts a walk at the standard start position, whose key is
 // startKey (named only if the list names it).
 func (b *Book) Start(startKey uint64) Walk {
-	w := Walk{b: b, untouched: tracked, state: startState, entry: -1, ply: -1}
-	if i := b.find(startKey); i >= 0 {
-		w.entry, w.ply = i, 0
+	w := Walk{b: b, pawns: 0xFFFF, entry: -1, ply: -1}
+	if b.maybe(startKey) {
+		w.cand[0], w.n = candidate{startKey, 0}, 1
 	}
 	return w
 }
+
+// squareBit maps a square to its bit in Walk.pawns (0 for other squares).
+var squareBit = func() (t [64]uint16) {
+	for f := range 8 {
+		t[8+f] = 1 << f
+		t[48+f] = 1 << (8 + f)
+	}
+	return t
+}()
 
 // Next follows move m, the game's ply-th, to the position with FIDE key
 // key. It reports false once no later position can be named: the walk is
@@ -265,45 +287,35 @@ func (w *Walk) Next(m chess.Move, key uint64, ply int) bool {
 	if w.done {
 		return false
 	}
-	if m != chess.NullMove {
-		if touched := (chess.Bitboard(1)<<m.From() | chess.Bitboard(1)<<m.To()) & w.untouched; touched != 0 {
-			w.untouched &^= touched
-			w.state = stateFromSquares(w.untouched)
-			if !w.b.alive(w.state) {
-				w.done = true
-				return false
-			}
+	if t := squareBit[m.From()] | squareBit[m.To()]; t&w.pawns != 0 {
+		w.pawns &^= t
+		if !w.b.alive(w.pawns) {
+			w.done = true
+			return false
 		}
 	}
-	if i := w.b.find(key); i >= 0 {
-		w.entry, w.ply = i, ply
+	if w.b.maybe(key) {
+		if w.n >= len(w.cand) { // confirm the oldest before it leaves
+			old := w.cand[w.n%len(w.cand)]
+			if i := w.b.find(old.key); i >= 0 {
+				w.entry, w.ply = i, old.ply
+			}
+		}
+		w.cand[w.n%len(w.cand)] = candidate{key, ply}
+		w.n++
 	}
 	return true
-}
-
-// stateFromSquares is the state of a game from the standard start whose
-// untouched tracked squares are u.
-func stateFromSquares(u chess.Bitboard) uint32 {
-	s := uint32(u>>8&0xFF) | uint32(u>>48&0xFF)<<8
-	const e1, e8 = 1 << chess.E1, 1 << chess.E8
-	if u&(e1|1<<chess.H1) == e1|1<<chess.H1 {
-		s |= 1 << 16
-	}
-	if u&(e1|1<<chess.A1) == e1|1<<chess.A1 {
-		s |= 1 << 17
-	}
-	if u&(e8|1<<chess.H8) == e8|1<<chess.H8 {
-		s |= 1 << 18
-	}
-	if u&(e8|1<<chess.A8) == e8|1<<chess.A8 {
-		s |= 1 << 19
-	}
-	return s
 }
 
 // Result returns the last named position met and its ply; ok is false
 // when none was.
 func (w *Walk) Result() (e *Entry, ply int, ok bool) {
+	for k := w.n - 1; k >= max(w.n-len(w.cand), 0); k-- {
+		c := w.cand[k%len(w.cand)]
+		if i := w.b.find(c.key); i >= 0 {
+			return &w.b.entries[i], c.ply, true
+		}
+	}
 	if w.entry < 0 {
 		return nil, -1, false
 	}
