@@ -12,7 +12,8 @@ package audit
 // stopped at an error, the moves after it count as written.
 //
 // Each Stage reduces a game to a 128-bit fingerprint of that, a hash of
-// its tags and its line (package fingerprint). The collector adds them to
+// its tags (names and values, in file order: same_tags is true for the
+// same tags in the same order) and its line (package fingerprint). The collector adds them to
 // a fingerprint.Store in input order: while the store holds every earlier
 // game in memory, a duplicate is known at once and its games row is
 // written with duplicate_of, same_tags and its warning counted. Past
@@ -118,15 +119,13 @@ func (s *Stage) addFingerprint(g *ingest.Game, id int64) {
 			h.Bytes(g.Moves[i].Text)
 		}
 	}
-	var tags uint64
 	var white, black, date string
-	var th fingerprint.Hasher
+	th := &s.tagh
+	th.Reset()
 	for i := range g.Tags {
 		t := &g.Tags[i]
-		th.Reset()
 		th.String(t.Name)
 		th.String(t.Value)
-		tags += th.Sum().Lo // a sum: the order of the tags does not matter
 		switch t.Name {
 		case "White":
 			white = t.Value
@@ -142,7 +141,7 @@ func (s *Stage) addFingerprint(g *ingest.Game, id int64) {
 		h.String(black)
 		h.String(date)
 	}
-	s.fps = append(s.fps, gameFP{id: id, fp: h.Sum(), tags: tags, line: int64(g.Line)})
+	s.fps = append(s.fps, gameFP{id: id, fp: h.Sum(), tags: th.Sum().Lo, line: int64(g.Line)})
 }
 
 // dupTracker finds the duplicates among the games of a run (see the top

@@ -105,6 +105,7 @@ type Stage struct {
 
 	fps  []gameFP           // of the block being processed (StageOptions.Duplicates)
 	fph  fingerprint.Hasher // scratch of addFingerprint
+	tagh fingerprint.Hasher // scratch of addFingerprint
 	line []chess.Move       // scratch of addFingerprint
 }
 

@@ -33,15 +33,20 @@ func (d *dupSorter) add(x Duplicate) error {
 }
 
 func (d *dupSorter) sortBuf() {
-	slices.SortStableFunc(d.buf, func(a, b Duplicate) int {
-		switch {
-		case a.Game.Game < b.Game.Game:
-			return -1
-		case a.Game.Game > b.Game.Game:
-			return 1
-		}
-		return 0
-	})
+	if slices.IsSortedFunc(d.buf, cmpDuplicate) {
+		return // added in game order (Store.Resolve without runs)
+	}
+	slices.SortFunc(d.buf, cmpDuplicate) // game ids are unique: no need for a stable sort
+}
+
+func cmpDuplicate(a, b Duplicate) int {
+	switch {
+	case a.Game.Game < b.Game.Game:
+		return -1
+	case a.Game.Game > b.Game.Game:
+		return 1
+	}
+	return 0
 }
 
 func (d *dupSorter) spill() error {

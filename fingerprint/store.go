@@ -45,6 +45,8 @@ type Store struct {
 	bounds  []int64    // bounds[i]: the smallest Game added after the i-th spill (Segments)
 	seq     int        // for run file names
 	added   int64
+	last    int64 // the Game of the last record added
+	ordered bool  // every record was added after those with smaller Games
 	ownsDir bool
 }
 
@@ -53,7 +55,7 @@ func NewStore(opt Options) (*Store, error) {
 	if opt.MemBytes <= 0 {
 		opt.MemBytes = DefaultMemBytes
 	}
-	s := &Store{opt: opt, max: max(int(opt.MemBytes/memPerRecord), 1)}
+	s := &Store{opt: opt, max: max(int(opt.MemBytes/memPerRecord), 1), last: -1, ordered: true}
 	return s, nil
 }
 
@@ -98,6 +100,10 @@ func (s *Store) Add(r Record) (first Record, dup bool, err error) {
 		s.bounds = append(s.bounds, r.Game)
 	}
 	r.Seg = uint32(len(s.bounds))
+	if r.Game <= s.last {
+		s.ordered = false
+	}
+	s.last = r.Game
 	if 2*(s.n+1) > len(s.index) {
 		s.grow()
 	}
@@ -233,6 +239,9 @@ func (s *Store) Close() error {
 // store must not be used again, except for Close (which the caller still
 // owes, as it owes Duplicates.Close).
 func (s *Store) Resolve() (*Duplicates, error) {
+	if len(s.runs) == 0 && s.ordered {
+		return s.resolveInMemory()
+	}
 	var src []source[Record]
 	if len(s.runs) > 0 && s.n > 0 {
 		// With runs on disk, memory goes to sorting the duplicates.
@@ -246,6 +255,27 @@ func (s *Store) Resolve() (*Duplicates, error) {
 	d, err := resolve(s, s.runs, src, s.opt.MemBytes, true)
 	s.chunks, s.index = nil, nil
 	return d, err
+}
+
+// resolveInMemory is Resolve when every record is in memory and was
+// added in the order of the Games: each record's first occurrence is the
+// one the index holds, and the duplicates come out in game order without
+// a merge or a sort.
+func (s *Store) resolveInMemory() (*Duplicates, error) {
+	out := newDupSorter(s, s.opt.MemBytes)
+	for i := 0; i < s.n; i++ {
+		r := s.at(i)
+		f := s.at(int(*s.slot(r.FP) - 1))
+		if f.Game == r.Game {
+			continue
+		}
+		if err := out.add(Duplicate{Game: *r, First: *f, Reported: f.Game}); err != nil {
+			out.abort()
+			return nil, err
+		}
+	}
+	s.chunks, s.index = nil, nil
+	return out.finish()
 }
 
 // ResolveRuns resolves run files written by Stores or WriteRun, say those
