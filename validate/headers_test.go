@@ -180,3 +180,22 @@ func TestCivilDays(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHeaders: any tag values are checked without a panic, and a finding
+// is a tag_* warning or info naming its tag.
+func FuzzHeaders(f *testing.F) {
+	f.Add("2024.13.45", "1.2", "Carlsen", "carlsen", "9999", "GM", "1:0", "40/7200:3600")
+	f.Add("????.??.??", "-", "?", "?", "", "", "*", "?")
+	f.Fuzz(func(t *testing.T, date, round, white, black, elo, title, result, tc string) {
+		j := NewJudge(Options{Headers: true, Today: time.Date(2025, 6, 15, 0, 0, 0, 0, time.UTC)})
+		g := &Game{Tags: []Tag{{"Date", date}, {"UTCDate", date}, {"Round", round}, {"White", white}, {"Black", black},
+			{"WhiteElo", elo}, {"BlackTitle", title}, {"Result", result}, {"TimeControl", tc}}}
+		var r Report
+		j.Judge(g, &r)
+		for _, fd := range r.Findings {
+			if strings.HasPrefix(fd.Kind, "tag_") && fd.Message == "" {
+				t.Fatalf("%s without a message", fd.Kind)
+			}
+		}
+	})
+}
