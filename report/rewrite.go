@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -41,7 +42,9 @@ func RewritePart(path string, table Table, opts WriterOptions, fix func(arrow.Re
 	if err != nil {
 		return 0, fmt.Errorf("report: rewrite %s: %w", path, err)
 	}
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".rewrite.tmp")
+	// named like a writer's temporary file, so that a run interrupted
+	// here leaves nothing the next run does not remove
+	tmp := filepath.Join(filepath.Dir(path), "."+strings.TrimSuffix(filepath.Base(path), partSuffix)+".rewrite"+tmpSuffix)
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return 0, fmt.Errorf("report: rewrite %s: %w", path, err)
