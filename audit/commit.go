@@ -77,7 +77,8 @@ func knownSources(known map[string]*manifest, cfg *Config) (map[string]plan.Sour
 	for abs, m := range known {
 		out[abs] = m.Result.Source
 		same = same && m.Version == cfg.Version && m.Schema == report.SchemaVersion && m.Rulebook == report.Rulebook &&
-			slices.Equal(m.Audit.Tables, opts.Audit.Tables) && m.Audit.FEN == opts.Audit.FEN
+			slices.Equal(m.Audit.Tables, opts.Audit.Tables) && m.Audit.FEN == opts.Audit.FEN &&
+			m.Audit.Duplicates == opts.Audit.Duplicates && m.Audit.DupMinPlies == opts.Audit.DupMinPlies
 	}
 	return out, same
 }
@@ -101,6 +102,14 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 	}
 	all := append(slices.Clone(read), kept...)
 	slices.SortStableFunc(all, func(a, b *SourceResult) int { return cmp.Compare(a.Source.ID, b.Source.ID) })
+	if !cfg.Duplicates.Off {
+		derived := derivedResult(&all)
+		wopt := cfg.Writer
+		wopt.NoSync = wopt.NoSync || cfg.NoSync
+		if err := resolveDuplicates(cfg.Duplicates, od.Stage, wopt, all, derived, p.want[TableFindings], p.want[TableGames]); err != nil {
+			return nil, err
+		}
+	}
 
 	// Tables: the parts of every source; an empty part for a table asked
 	// for that got no rows.
@@ -181,6 +190,19 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 	return res, nil
 }
 
+// derivedResult returns the run's derived result in all, added when
+// there is none yet.
+func derivedResult(all *[]*SourceResult) *SourceResult {
+	for _, sr := range *all {
+		if sr.Source.ID == derivedSource {
+			return sr
+		}
+	}
+	d := newSourceResult(plan.Source{ID: derivedSource, Path: "(derived from all the games)"})
+	*all = append(*all, d)
+	return d
+}
+
 // keptResults returns the results of the sources an incremental run keeps
 // without reading them, from their manifests.
 func keptResults(pl *plan.Plan, known map[string]*manifest) ([]*SourceResult, error) {
@@ -242,6 +264,9 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 			for t, ps := range r.Parts {
 				c.Parts[t] = slices.Clone(ps)
 			}
+			c.FPRuns, c.DupRows = slices.Clone(r.FPRuns), slices.Clone(r.DupRows)
+			c.GameInfos, c.RoundMissing = slices.Clone(r.GameInfos), slices.Clone(r.RoundMissing)
+			c.Events = slices.Clone(r.Events)
 			by[r.Source.ID] = &c
 			out = append(out, &c)
 			continue
@@ -250,6 +275,11 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 		for t, ps := range r.Parts {
 			m.Parts[t] = append(m.Parts[t], ps...)
 		}
+		m.FPRuns = append(m.FPRuns, r.FPRuns...)
+		m.DupRows = append(m.DupRows, r.DupRows...)
+		m.GameInfos = append(m.GameInfos, r.GameInfos...)
+		m.RoundMissing = append(m.RoundMissing, r.RoundMissing...)
+		m.Events = append(m.Events, r.Events...)
 		in, o := &m.Input, r.Input
 		in.Bytes += o.Bytes
 		in.DecompressedBytes += o.DecompressedBytes
@@ -306,9 +336,9 @@ func writeManifests(stage string, pl *plan.Plan, cfg Config, all []*SourceResult
 // (no bytes copied), copies elsewhere. The earlier run's files stay as
 // they are until the new run is published.
 func linkParts(root, stage string, sr *SourceResult) error {
-	for _, parts := range sr.Parts {
-		for _, pf := range parts {
-			src, dst := filepath.Join(root, filepath.FromSlash(pf.Path)), filepath.Join(stage, filepath.FromSlash(pf.Path))
+	{
+		for _, p := range sr.files() {
+			src, dst := filepath.Join(root, filepath.FromSlash(p)), filepath.Join(stage, filepath.FromSlash(p))
 			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 				return err
 			}
@@ -321,6 +351,18 @@ func linkParts(root, stage string, sr *SourceResult) error {
 		}
 	}
 	return nil
+}
+
+// files are the paths of a source's files in the output folder: its parts
+// and its fingerprint files.
+func (sr *SourceResult) files() []string {
+	paths := slices.Clone(sr.FPRuns)
+	for _, parts := range sr.Parts {
+		for _, pf := range parts {
+			paths = append(paths, pf.Path)
+		}
+	}
+	return paths
 }
 
 func copyFile(src, dst string) error {

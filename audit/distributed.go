@@ -103,6 +103,8 @@ func checkPlan(cfg *Config, pl *plan.Plan) error {
 		cfg.Tables[i] = true
 	}
 	cfg.FEN = pl.Audit.FEN
+	cfg.TieBreaks, cfg.Standings = pl.Audit.TieBreaks, pl.Audit.Standings
+	cfg.Duplicates.Off, cfg.Duplicates.MinPlies = !pl.Audit.Duplicates, pl.Audit.DupMinPlies
 	return nil
 }
 
@@ -140,6 +142,7 @@ func RunBlock(ctx context.Context, cfg Config, pl *plan.Plan, k int) (*UnitResul
 	}
 	p.infos = events.active()
 	p.standings = events.gate()
+	p.dups = newDupCollector(cfg.Duplicates, tmp, output.ManifestDir)
 	rg := readOf(pl, u)
 	out, err := p.run(ctx, []read{rg}, nil)
 	if err != nil {
@@ -148,14 +151,12 @@ func RunBlock(ctx context.Context, cfg Config, pl *plan.Plan, k int) (*UnitResul
 	res := &UnitResult{Unit: u, Result: mergeSources(out.sources)[0]}
 	// Publish the unit: parts first (a rename replaces a part an earlier
 	// attempt wrote, with the same bytes), the result last.
-	for t, parts := range res.Result.Parts {
-		if err := os.MkdirAll(filepath.Join(dir, t), 0o755); err != nil {
+	for _, p := range res.Result.files() {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, filepath.FromSlash(p))), 0o755); err != nil {
 			return nil, fmt.Errorf("run-block: %w", err)
 		}
-		for _, pf := range parts {
-			if err := os.Rename(filepath.Join(tmp, filepath.FromSlash(pf.Path)), filepath.Join(dir, filepath.FromSlash(pf.Path))); err != nil {
-				return nil, fmt.Errorf("run-block: %w", err)
-			}
+		if err := os.Rename(filepath.Join(tmp, filepath.FromSlash(p)), filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			return nil, fmt.Errorf("run-block: %w", err)
 		}
 	}
 	if fault := os.Getenv("ARBITER_FAIL_UNIT"); fault != "" && fault == u.Name() {
@@ -253,18 +254,8 @@ func Commit(ctx context.Context, cfg Config, pl *plan.Plan) (*Result, error) {
 	}
 	out := &pipeOut{total: stats.NewRun()}
 	for _, ur := range units {
-		for _, parts := range ur.Result.Parts {
-			for _, pf := range parts {
-				src, dst := filepath.Join(dir, filepath.FromSlash(pf.Path)), filepath.Join(od.Stage, filepath.FromSlash(pf.Path))
-				if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-					return nil, fmt.Errorf("commit: %w", err)
-				}
-				if err := os.Link(src, dst); err != nil {
-					if err := copyFile(src, dst); err != nil {
-						return nil, fmt.Errorf("commit: unit %s: %w", ur.Unit.Name(), err)
-					}
-				}
-			}
+		if err := linkParts(dir, od.Stage, ur.Result); err != nil {
+			return nil, fmt.Errorf("commit: unit %s: %w", ur.Unit.Name(), err)
 		}
 		out.sources = append(out.sources, ur.Result)
 		out.total.Merge(ur.Result.Stats)

@@ -13,6 +13,12 @@
 // inside another engine (for example a distributed one) over blocks it
 // reads itself.
 //
+// Duplicate games: each Stage fingerprints its games (start position and
+// replayed moves), and the collector finds the games seen before with a
+// fingerprint.Store that spills to disk beyond a memory budget; see
+// duplicates.go for how the answers learned only at the end reach the
+// tables.
+//
 // Tournament uploads: an input recognised as a FIDE TRF file is not read
 // as games; once every game is written, Run checks it (package
 // tournament), cross-checks it with the run's games and writes the players

@@ -44,6 +44,11 @@ type SourceResult struct {
 	// MaxStandingsGames) or the cross-check of a TRF (every game).
 	GameInfos    []tournament.GameInfo `json:"game_infos,omitempty"`
 	RoundMissing []RoundMissing        `json:"round_missing,omitempty"`
+	// FPRuns are the source's fingerprint files (relative to the output
+	// folder) and DupRows its games rows that are duplicates, with the
+	// values written (see duplicates.go).
+	FPRuns  []string `json:"fingerprints,omitempty"`
+	DupRows []DupRow `json:"duplicates,omitempty"`
 }
 
 // derivedSource is the source number of what a run derives from all its
@@ -85,6 +90,8 @@ type pipeline struct {
 	// onBlock sees every block's output in input order.
 	standings *StandingsGate
 	onBlock   func(*Output)
+	// dups collects the games' fingerprints (nil: no duplicate detection).
+	dups *dupCollector
 }
 
 // pipeOut is what a pipeline made.
@@ -168,6 +175,9 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = p.infos
 	sopt.Standings = p.standings
+	if p.dups != nil {
+		sopt.Duplicates, sopt.DupMinPlies = true, p.dups.opt.minPlies()
+	}
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -241,6 +251,9 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 				if p.onBlock != nil {
 					p.onBlock(o)
 				}
+				if err := p.dups.collect(out, o); err != nil {
+					return err
+				}
 				p.prog.games.Add(o.Games)
 				p.prog.findings.Store(sumValues(out.total.BySeverity))
 				if o.Read != chunkRead || chunkLen == chunkBlocks {
@@ -263,6 +276,9 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 				}
 				<-inFlight
 			}
+		}
+		if err := p.dups.finishRead(); err != nil {
+			return err
 		}
 		if extra != nil {
 			return extra(ctx, out)

@@ -60,6 +60,9 @@ type Config struct {
 	// without TRF (see standings.go).
 	TieBreaks []string
 	Standings string
+	// Duplicates configure the detection of duplicate games (see
+	// duplicates.go).
+	Duplicates DuplicateOptions
 }
 
 // Result is what a run did.
@@ -138,6 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	p.infos = events.active()
 	p.standings = events.gate()
 	p.onBlock = events.count
+	p.dups = newDupCollector(cfg.Duplicates, od.Stage, output.ManifestDir)
 	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
 	out, err := p.run(ctx, reads, events.finisher(p.want, kept, log))
 	stopProgress()
@@ -195,8 +199,10 @@ func (cfg *Config) planOptions(exact bool, known map[string]plan.Source) plan.Op
 			tables = append(tables, TableNames[t])
 		}
 	}
+	audit := plan.AuditOptions{Tables: tables, FEN: cfg.FEN, TieBreaks: cfg.TieBreaks, Standings: cfg.Standings,
+		Duplicates: !cfg.Duplicates.Off, DupMinPlies: cfg.Duplicates.MinPlies}
 	return plan.Options{Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
-		Exact: exact, Jobs: cfg.Jobs, Audit: plan.AuditOptions{Tables: tables, FEN: cfg.FEN},
+		Exact: exact, Jobs: cfg.Jobs, Audit: audit,
 		IsTRF: tournament.LooksLikeTRF, Known: known, Incremental: cfg.Incremental}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/fingerprint"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/stats"
@@ -44,6 +45,10 @@ type StageOptions struct {
 	// and counts the others in Output.RoundMissing (standings from the
 	// games alone, see standings.go).
 	Standings *StandingsGate
+	// Duplicates computes each game's fingerprint (see duplicates.go);
+	// games of fewer than DupMinPlies plies include players and date.
+	Duplicates  bool
+	DupMinPlies int
 }
 
 // Output is what a Stage makes of one block.
@@ -61,6 +66,8 @@ type Output struct {
 	// RoundMissing counts, per event, the games without a usable Round
 	// tag when StageOptions.Standings is set.
 	RoundMissing []RoundMissing
+	// fps are the games' fingerprints (StageOptions.Duplicates).
+	fps []gameFP
 }
 
 // Release frees the record batches.
@@ -102,6 +109,12 @@ type Stage struct {
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
 	infoBuf []byte                // scratch of addGameInfo
 	missing roundTally            // of the block being processed (StageOptions.Standings)
+
+	fps  []gameFP           // of the block being processed (StageOptions.Duplicates)
+	fph  fingerprint.Hasher // scratch of addFingerprint
+	tagh fingerprint.Hasher // scratch of addFingerprint
+	line []chess.Move       // scratch of addFingerprint
+	row  int                // the row of the game being judged in the block's games batch
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -114,6 +127,7 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 	jo.Plies = opt.Tables[TableMoves]
 	jo.SAN = opt.Tables[TableGames] // the movetext
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
+	jo.Headers = true
 	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
 	if opt.Tables[TableGames] {
 		s.games = report.NewGamesBuilder(mem)
@@ -161,6 +175,7 @@ func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 			}
 			out.Games++
 		}
+		s.row = int(out.Games) // the game's row in the block's games batch
 		if err := s.safeProcessGame(b, i, idBase+b.Games[i].Offset, out.Stats); err != nil {
 			return nil, err
 		}
@@ -196,16 +211,18 @@ func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 	}
 	out.GameInfos, s.infos = s.infos, nil
 	out.RoundMissing = s.missing.take()
+	out.fps, s.fps = s.fps, nil
 	return out, nil
 }
 
 // GameInput fills vg with what the judge needs of the tokenized game g,
 // reusing vg's move slice.
 func GameInput(g *ingest.Game, vg *validate.Game) {
-	moves := vg.Moves[:0]
+	moves, tags := vg.Moves[:0], vg.Tags[:0]
 	*vg = validate.Game{Line: g.Line, ResultToken: g.ResultToken}
 	for i := range g.Tags {
 		t := &g.Tags[i]
+		tags = append(tags, validate.Tag(*t))
 		switch t.Name {
 		case "FEN":
 			if !vg.HasFEN {
@@ -232,7 +249,7 @@ func GameInput(g *ingest.Game, vg *validate.Game) {
 		t.Line, t.Col = m.Line, m.Col
 		t.EnPassantMark = m.EnPassantMark
 	}
-	vg.Moves = moves
+	vg.Moves, vg.Tags = moves, tags
 }
 
 func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) error {
@@ -261,6 +278,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	st.AddGame(sg)
 	if s.opt.GameInfos {
 		s.addGameInfo(raw, b.File, id)
+	}
+	if s.opt.Duplicates {
+		s.addFingerprint(g, id)
 	}
 
 	if s.findings != nil {
@@ -543,6 +563,10 @@ func (s *Stage) appendGame(raw *ingest.RawGame, file string, id int64) error {
 	opt32(&row.FivefoldPly, v.FivefoldPly)
 	opt32(&row.SeventyFivePly, v.SeventyFivePly)
 	opt32(&row.DeadPly, v.DeadPly)
+	if v.Opening != nil {
+		row.OpeningECO, row.OpeningName = v.Opening.ECO, v.Opening.Name
+		row.OpeningPly.Set(int32(v.OpeningPly))
+	}
 	if v.Audited {
 		row.FinalFEN = v.Final.AppendFEN(row.FinalFEN[:0])
 		row.NotationLanguage = v.Language.String()

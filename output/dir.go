@@ -19,8 +19,9 @@ import (
 const (
 	SummaryFile = "summary.json"
 	ReportFile  = "report.html"
-	// ManifestDir holds a manifest per source (source-NNNNN.json): what
-	// a later run needs to know of the sources it does not read again.
+	// ManifestDir holds a manifest per source (source-NNNNN.json) and its
+	// games' fingerprints (source-...fp): what a later run needs to know of
+	// the sources it does not read again.
 	ManifestDir = "_manifest"
 	lockFile    = ".arbiter.lock"
 	stagePrefix = ".arbiter-run-"
@@ -209,7 +210,8 @@ func (d *Dir) foreignInTable(name string) ([]string, error) {
 func isOurs(folder string, e fs.DirEntry) bool {
 	if folder == ManifestDir {
 		n := e.Name()
-		return e.Type().IsRegular() && strings.HasPrefix(n, "source-") && (strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".json.tmp"))
+		return e.Type().IsRegular() && strings.HasPrefix(n, "source-") &&
+			(strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".json.tmp") || strings.HasSuffix(n, ".fp"))
 	}
 	return isPart(e) || isPartTemp(e)
 }

@@ -54,6 +54,13 @@ type Plan struct {
 type AuditOptions struct {
 	Tables []string `json:"tables,omitempty"` // tables chosen (games, moves, ...); none: every table that applies
 	FEN    bool     `json:"fen"`              // the moves table's fen column
+	// Duplicates finds duplicate games, DupMinPlies the short-game rule.
+	Duplicates  bool `json:"duplicates"`
+	DupMinPlies int  `json:"dup_min_plies,omitempty"`
+	// TieBreaks and Standings are the ranking order of every event and
+	// the standings read from the games (see package audit).
+	TieBreaks []string `json:"tiebreaks,omitempty"`
+	Standings string   `json:"standings,omitempty"`
 }
 
 // Source is one input.

@@ -229,8 +229,13 @@ type GamesBuilder struct {
 	batch
 	gameID, sourceOffset, sourceLine                               i64Col
 	sourceFile                                                     strCol
-	event, site, date, round, white, black, result                 strCol
-	utcDate, utcTime                                               i32Col
+	event, site, dateText, eventDateText, round, white, black      strCol
+	result                                                         strCol
+	date, eventDate, utcDate, utcTime                              i32Col
+	openingECO, openingName                                        strCol
+	openingPly                                                     i32Col
+	duplicateOf                                                    i64Col
+	sameTags                                                       boolCol
 	whiteElo, blackElo, whiteDiff, blackDiff                       i16Col
 	whiteTitle, blackTitle, eco, opening, termination, timeControl strCol
 	variant, startFEN                                              strCol
@@ -262,6 +267,9 @@ func NewGamesBuilder(mem memory.Allocator) *GamesBuilder {
 		"event", &b.event,
 		"site", &b.site,
 		"date", &b.date,
+		"date_text", &b.dateText,
+		"event_date", &b.eventDate,
+		"event_date_text", &b.eventDateText,
 		"utc_date", &b.utcDate,
 		"utc_time", &b.utcTime,
 		"round", &b.round,
@@ -276,6 +284,9 @@ func NewGamesBuilder(mem memory.Allocator) *GamesBuilder {
 		"black_title", &b.blackTitle,
 		"eco", &b.eco,
 		"opening", &b.opening,
+		"opening_eco", &b.openingECO,
+		"opening_name", &b.openingName,
+		"opening_ply", &b.openingPly,
 		"termination", &b.termination,
 		"time_control", &b.timeControl,
 		"variant", &b.variant,
@@ -304,6 +315,8 @@ func NewGamesBuilder(mem memory.Allocator) *GamesBuilder {
 		"unchecked_plies", &b.uncheckedPlies,
 		"white_can_mate", &b.whiteCanMate,
 		"black_can_mate", &b.blackCanMate,
+		"duplicate_of", &b.duplicateOf,
+		"same_tags", &b.sameTags,
 	)
 	return b
 }
@@ -342,8 +355,8 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	if !validResult(r.ResultByRules) {
 		return fmt.Errorf("%w: game %d: result by rules %q", ErrInvalidRow, r.GameID, r.ResultByRules)
 	}
-	nb := len(r.SourceFile) + len(r.Movetext) + len(r.FinalFEN) + len(r.NotationLanguage) + 64
-	for _, o := range [...]*OptBytes{&r.Event, &r.Site, &r.Date, &r.Round, &r.White, &r.Black, &r.Result,
+	nb := len(r.SourceFile) + len(r.Movetext) + len(r.FinalFEN) + len(r.NotationLanguage) + len(r.OpeningECO) + len(r.OpeningName) + 64
+	for _, o := range [...]*OptBytes{&r.Event, &r.Site, &r.Date, &r.EventDate, &r.Round, &r.White, &r.Black, &r.Result,
 		&r.WhiteTitle, &r.BlackTitle, &r.ECO, &r.Opening, &r.Termination, &r.TimeControl, &r.Variant, &r.StartFEN} {
 		nb += len(o.V)
 	}
@@ -359,7 +372,10 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.sourceLine.add(r.SourceLine)
 	b.addOptUTF8(&b.event, &r.Event)
 	b.addOptUTF8(&b.site, &r.Site)
-	b.addOptUTF8(&b.date, &r.Date)
+	addOpt(&b.date, r.DateValue)
+	b.addOptUTF8(&b.dateText, &r.Date)
+	addOpt(&b.eventDate, r.EventDateValue)
+	b.addOptUTF8(&b.eventDateText, &r.EventDate)
 	addOpt(&b.utcDate, r.UTCDate)
 	addOpt(&b.utcTime, r.UTCTime)
 	b.addOptUTF8(&b.round, &r.Round)
@@ -374,6 +390,9 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.addOptUTF8(&b.blackTitle, &r.BlackTitle)
 	b.addOptUTF8(&b.eco, &r.ECO)
 	b.addOptUTF8(&b.opening, &r.Opening)
+	addOptStr(&b.openingECO, r.OpeningECO)
+	addOptStr(&b.openingName, r.OpeningName)
+	addOpt(&b.openingPly, r.OpeningPly)
 	b.addOptUTF8(&b.termination, &r.Termination)
 	b.addOptUTF8(&b.timeControl, &r.TimeControl)
 	b.addOptUTF8(&b.variant, &r.Variant)
@@ -406,6 +425,8 @@ func (b *GamesBuilder) Append(r *GameRow) error {
 	b.uncheckedPlies.add(r.UncheckedPlies)
 	addOptBool(&b.whiteCanMate, r.WhiteCanMate)
 	addOptBool(&b.blackCanMate, r.BlackCanMate)
+	addOpt(&b.duplicateOf, r.DuplicateOf)
+	addOptBool(&b.sameTags, r.SameTags)
 	b.n++
 	return nil
 }

@@ -41,6 +41,10 @@
 //     error or cancellation), copy the returned TableStats into a Summary
 //     with AddTable, and call WriteSummary last, so that the presence of
 //     summary.json marks a finished run.
+//  5. Values learned only after a part was written (the duplicates that a
+//     run finds when it merges its fingerprints) are set by RewritePart,
+//     which rewrites that part with the same row groups and replaces it
+//     once complete.
 //
 // # Guarantees
 //

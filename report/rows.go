@@ -109,15 +109,21 @@ type GameRow struct {
 	// Tag columns. SetTag fills them from the tag pairs; they may also be
 	// set directly. A NULL OptBytes is an absent tag.
 	Event, Site, Date, Round, White, Black, Result OptBytes
+	EventDate                                      OptBytes // the EventDate tag as written
+	DateValue, EventDateValue                      OptInt32 // Date and EventDate when complete: days since 1970-01-01
 	UTCDate                                        OptInt32 // days since 1970-01-01
 	UTCTime                                        OptInt32 // milliseconds since midnight
 	WhiteElo, BlackElo                             OptInt16
 	WhiteRatingDiff, BlackRatingDiff               OptInt16
 	WhiteTitle, BlackTitle, ECO, Opening           OptBytes
 	Termination, TimeControl, Variant, StartFEN    OptBytes
-	tags                                           []Tag // every other tag, in file order
-	ntags                                          int
-	typedSeen                                      uint8 // typed tags met so far (SetTag)
+	// OpeningECO and OpeningName name the opening by position ("" is
+	// NULL), OpeningPly its ply.
+	OpeningECO, OpeningName string
+	OpeningPly              OptInt32
+	tags                    []Tag // every other tag, in file order
+	ntags                   int
+	typedSeen               uint8 // typed tags met so far (SetTag)
 
 	Movetext []byte // normalized English SAN with move numbers
 
@@ -145,12 +151,18 @@ type GameRow struct {
 	UncheckedPlies int32
 	WhiteCanMate   OptBool
 	BlackCanMate   OptBool
+
+	// DuplicateOf is the game_id of the first occurrence of the same game
+	// (NULL when this is the first); SameTags tells whether a duplicate's
+	// tags are those of that first occurrence.
+	DuplicateOf OptInt64
+	SameTags    OptBool
 }
 
 // Reset clears every field of r, keeping the byte buffers for reuse.
 func (r *GameRow) Reset() {
 	tags := r.tags
-	keep := [...]*OptBytes{&r.Event, &r.Site, &r.Date, &r.Round, &r.White, &r.Black,
+	keep := [...]*OptBytes{&r.Event, &r.Site, &r.Date, &r.EventDate, &r.Round, &r.White, &r.Black,
 		&r.Result, &r.WhiteTitle, &r.BlackTitle, &r.ECO, &r.Opening,
 		&r.Termination, &r.TimeControl, &r.Variant, &r.StartFEN}
 	var bufs [len(keep)][]byte

@@ -77,6 +77,20 @@ func sampleGame(i int, r *GameRow) {
 	}
 	tag("ECO", fmt.Sprintf("C%02d", i%100))
 	tag("Opening", "Ruy Lopez: Morphy Defense")
+	switch i % 4 {
+	case 1:
+		tag("EventDate", "2013.??.??") // partial: text only
+	case 2:
+		tag("EventDate", "2013.01.05")
+	}
+	if i%3 == 0 {
+		r.OpeningECO, r.OpeningName = "C42", "Petrov's Defense"
+		r.OpeningPly.Set(4)
+	}
+	if i%10 == 9 {
+		r.DuplicateOf.Set(int64(i - 9))
+		r.SameTags.Set(i%20 == 9)
+	}
 	tag("Termination", []string{"Normal", "Time forfeit", "Abandoned"}[i%3])
 	tag("TimeControl", "300+0")
 	if i%9 == 0 {
@@ -379,7 +393,14 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 			r.SourceFile = s("source_file").Value(i)
 			r.SourceOffset = i64("source_offset").Value(i)
 			r.SourceLine = i64("source_line").Value(i)
-			r.Event, r.Site, r.Date = optBytesAt(s("event"), i), optBytesAt(s("site"), i), optBytesAt(s("date"), i)
+			r.Event, r.Site, r.Date = optBytesAt(s("event"), i), optBytesAt(s("site"), i), optBytesAt(s("date_text"), i)
+			r.EventDate = optBytesAt(s("event_date_text"), i)
+			if d := col[*array.Date32](rec, "date"); d.IsValid(i) {
+				r.DateValue.Set(int32(d.Value(i)))
+			}
+			if d := col[*array.Date32](rec, "event_date"); d.IsValid(i) {
+				r.EventDateValue.Set(int32(d.Value(i)))
+			}
 			if d := col[*array.Date32](rec, "utc_date"); d.IsValid(i) {
 				r.UTCDate.Set(int32(d.Value(i)))
 			}
@@ -391,6 +412,13 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 			r.WhiteRatingDiff, r.BlackRatingDiff = optAt(i16("white_rating_diff"), i), optAt(i16("black_rating_diff"), i)
 			r.WhiteTitle, r.BlackTitle = optBytesAt(s("white_title"), i), optBytesAt(s("black_title"), i)
 			r.ECO, r.Opening = optBytesAt(s("eco"), i), optBytesAt(s("opening"), i)
+			if a := s("opening_eco"); a.IsValid(i) {
+				r.OpeningECO = a.Value(i)
+			}
+			if a := s("opening_name"); a.IsValid(i) {
+				r.OpeningName = a.Value(i)
+			}
+			r.OpeningPly = optAt(i32("opening_ply"), i)
 			r.Termination, r.TimeControl = optBytesAt(s("termination"), i), optBytesAt(s("time_control"), i)
 			r.Variant, r.StartFEN = optBytesAt(s("variant"), i), optBytesAt(s("start_fen"), i)
 			if tags.IsNull(i) {
@@ -420,6 +448,7 @@ func gamesFrom(recs []arrow.RecordBatch) []GameRow {
 			r.Audited = b("audited").Value(i)
 			r.UncheckedPlies = i32("unchecked_plies").Value(i)
 			r.WhiteCanMate, r.BlackCanMate = optAt(b("white_can_mate"), i), optAt(b("black_can_mate"), i)
+			r.DuplicateOf, r.SameTags = optAt(i64("duplicate_of"), i), optAt(b("same_tags"), i)
 			out = append(out, r)
 		}
 	}

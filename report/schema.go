@@ -15,8 +15,13 @@ import (
 // moves.uci is a dictionary<int16, string> column over every UCI move of a
 // chess piece (VARCHAR in DuckDB). Version 6: players.tiebreak_values_by_rules
 // and tiebreak_source; pairings.kind may be unplayed (standings from the
-// games alone). Version 7: game ids are the source number above the game's
-// byte offset (stable across runs and machines); games.game_index is gone.
+// games alone); games.date is a date32 (the Date tag when complete) and the
+// tag as written is games.date_text; games.event_date and event_date_text
+// (the EventDate tag, before in the tags map); games.opening_eco,
+// opening_name and opening_ply (the opening named by position);
+// games.duplicate_of and same_tags. Version 7: game ids are the source
+// number above the game's byte offset (stable across runs and machines);
+// games.game_index is gone.
 const SchemaVersion = "7"
 
 // Metadata keys stored in every part file's key-value metadata.
@@ -123,9 +128,12 @@ var gamesFields = []arrow.Field{
 	req("source_line", i64),   // 1-based line of the game's first tag
 	opt("event", str),
 	opt("site", str),
-	opt("date", str),        // the Date tag as written
-	opt("utc_date", date32), // UTCDate; NULL when absent or unparseable
-	opt("utc_time", timeMS), // UTCTime, milliseconds since midnight
+	opt("date", date32),         // the Date tag when it is a complete date
+	opt("date_text", str),       // the Date tag as written
+	opt("event_date", date32),   // the EventDate tag when it is a complete date
+	opt("event_date_text", str), // the EventDate tag as written
+	opt("utc_date", date32),     // UTCDate; NULL when absent or unparseable
+	opt("utc_time", timeMS),     // UTCTime, milliseconds since midnight
 	opt("round", str),
 	opt("white", str),
 	opt("black", str),
@@ -138,6 +146,9 @@ var gamesFields = []arrow.Field{
 	opt("black_title", str),
 	opt("eco", str),
 	opt("opening", str),
+	opt("opening_eco", str),  // the opening named by position (Lichess's list)
+	opt("opening_name", str), // its name
+	opt("opening_ply", i32),  // the ply of the named position
 	opt("termination", str),
 	opt("time_control", str),
 	opt("variant", str),
@@ -166,6 +177,8 @@ var gamesFields = []arrow.Field{
 	req("unchecked_plies", i32),
 	opt("white_can_mate", boolean),
 	opt("black_can_mate", boolean),
+	opt("duplicate_of", i64),  // game_id of the first occurrence of the same game; NULL when first
+	opt("same_tags", boolean), // a duplicate's tags are those of its first occurrence
 }
 
 // The games table has no dictionary-encoded column: its size is the
@@ -201,7 +214,10 @@ func fieldNames(fs []arrow.Field) []string {
 //	source_file string        input path as given on the command line
 //	source_offset int64       byte offset of the game in the decompressed stream
 //	source_line int64         1-based line of the game's first line
-//	event, site, date string  tags as written (NULL when absent)
+//	event, site string        tags as written (NULL when absent)
+//	date date32               the Date tag when it is a complete date
+//	date_text string          the Date tag as written
+//	event_date date32, event_date_text string   the same for EventDate
 //	utc_date date32           UTCDate (NULL when absent or unparseable)
 //	utc_time time32[ms]       UTCTime as milliseconds since midnight
 //	round, white, black, result string
@@ -209,6 +225,10 @@ func fieldNames(fs []arrow.Field) []string {
 //	white_rating_diff, black_rating_diff int16
 //	white_title, black_title, eco, opening, termination, time_control,
 //	variant, start_fen string                tags as written
+//	opening_eco, opening_name string, opening_ply int32
+//	                          the last position of the game that Lichess's
+//	                          opening list names (NULL for Chess960 and FEN
+//	                          starts, and when none is named)
 //	tags map<string,string>   every other tag, in file order (never NULL)
 //	movetext string           normalized English SAN with move numbers
 //	plies_recorded, plies_replayed int32
@@ -222,6 +242,9 @@ func fieldNames(fs []arrow.Field) []string {
 //	audited bool              the rules were checked (false: unsupported variant)
 //	unchecked_plies int32     recorded plies that were not checked
 //	white_can_mate, black_can_mate bool      at the final position; NULL = undetermined
+//	duplicate_of int64        the game_id of the first occurrence of the same
+//	                          game (same start and moves); NULL when first
+//	same_tags bool            a duplicate's tags equal its first occurrence's
 func GamesTable() Table { return gamesTable }
 
 // GamesSchema returns the Arrow schema of the games table.

@@ -101,13 +101,14 @@ func TestContract(t *testing.T) {
 	const dict32 = "dictionary<values=utf8, indices=int32, ordered=false>"
 	contract := map[string]string{
 		"games": "game_id:int64 source_file:utf8 source_offset:int64 source_line:int64 " +
-			"event?:utf8 site?:utf8 date?:utf8 utc_date?:date32 utc_time?:time32[ms] round?:utf8 white?:utf8 black?:utf8 result?:utf8 " +
+			"event?:utf8 site?:utf8 date?:date32 date_text?:utf8 event_date?:date32 event_date_text?:utf8 utc_date?:date32 utc_time?:time32[ms] round?:utf8 white?:utf8 black?:utf8 result?:utf8 " +
 			"white_elo?:int16 black_elo?:int16 white_rating_diff?:int16 black_rating_diff?:int16 " +
-			"white_title?:utf8 black_title?:utf8 eco?:utf8 opening?:utf8 termination?:utf8 time_control?:utf8 variant?:utf8 start_fen?:utf8 " +
+			"white_title?:utf8 black_title?:utf8 eco?:utf8 opening?:utf8 opening_eco?:utf8 opening_name?:utf8 opening_ply?:int32 termination?:utf8 time_control?:utf8 variant?:utf8 start_fen?:utf8 " +
 			"tags:map<utf8, utf8, items_non_nullable> movetext:utf8 plies_recorded:int32 plies_replayed:int32 end_kind?:utf8 end_ply?:int32 " +
 			"result_by_rules?:utf8 result_ok?:bool first_error_ply?:int32 threefold_ply?:int32 threefold_claim_ply?:int32 " +
 			"fifty_ply?:int32 fivefold_ply?:int32 seventyfive_ply?:int32 dead_ply?:int32 final_fen:utf8 notation_language:utf8 " +
-			"error_count:int32 warning_count:int32 info_count:int32 audited:bool unchecked_plies:int32 white_can_mate?:bool black_can_mate?:bool",
+			"error_count:int32 warning_count:int32 info_count:int32 audited:bool unchecked_plies:int32 white_can_mate?:bool black_can_mate?:bool " +
+			"duplicate_of?:int64 same_tags?:bool",
 		"moves": "game_id:int64 ply:int32 move_number:int32 color:" + dict8 + " san:" + dict32 + " uci:" + dict16 + " piece?:" + dict8 +
 			" from_square?:" + dict8 + " to_square?:" + dict8 + " captured?:" + dict8 + " promotion?:" + dict8 + " is_check:bool is_mate:bool clock_ms?:int64 emt_ms?:int64 eval_cp?:int32 eval_mate?:int32 " +
 			"nags?:list<element: int32> comment?:utf8 halfmove_clock:int32 repetition_count:int32 zobrist:int64 fen:utf8",

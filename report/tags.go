@@ -4,6 +4,9 @@ package report
 // column of their own fill that column, every other tag goes to the tags
 // map in order (see AddTag). Name and value are copied.
 //
+// Date and EventDate fill a text column as written and a date32 column
+// when they are a complete calendar date.
+//
 // Typed tags (UTCDate, UTCTime, WhiteElo, BlackElo, WhiteRatingDiff,
 // BlackRatingDiff) are NULL when the value is an unknown marker ("", "?",
 // "????.??.??", "-", ...). A value that is neither parseable nor an
@@ -29,7 +32,9 @@ func (r *GameRow) setTag(name, value []byte) bool {
 	case "Site":
 		s = &r.Site
 	case "Date":
-		s = &r.Date
+		return setDate(&r.Date, &r.DateValue, value)
+	case "EventDate":
+		return setDate(&r.EventDate, &r.EventDateValue, value)
 	case "Round":
 		s = &r.Round
 	case "White":
@@ -73,6 +78,19 @@ func (r *GameRow) setTag(name, value []byte) bool {
 		return false
 	}
 	s.Set(value)
+	return true
+}
+
+// setDate stores a date tag as written in text and, when it is a complete
+// calendar date, as days in typed; the first occurrence wins.
+func setDate(text *OptBytes, typed *OptInt32, value []byte) bool {
+	if text.Valid {
+		return false
+	}
+	text.Set(value)
+	if d, ok := ParseUTCDate(value); ok {
+		typed.Set(d)
+	}
 	return true
 }
 

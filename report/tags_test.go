@@ -178,3 +178,39 @@ func TestSetTagDoesNotAllocate(t *testing.T) {
 		t.Errorf("SetTag on a reused row allocates %.1f times per game", n)
 	}
 }
+
+// TestSetTagDates: Date and EventDate keep the text as written and a
+// date32 only when the date is complete; the first occurrence wins, and
+// EventDate no longer goes to the tags map.
+func TestSetTagDates(t *testing.T) {
+	day := func(s string) int32 { d, _ := ParseUTCDate([]byte(s)); return d }
+	for _, c := range []struct {
+		tag, value string
+		typed      bool
+	}{
+		{"Date", "2024.05.01", true},
+		{"Date", "2024.??.??", false},
+		{"Date", "2024.02.30", false},
+		{"Date", "????.??.??", false},
+		{"Date", "01/05/2024", false},
+		{"EventDate", "2024.05.01", true},
+		{"EventDate", "2024.05.??", false},
+	} {
+		var r GameRow
+		r.SetTagString(c.tag, c.value)
+		r.SetTagString(c.tag, "1999.01.01") // a repeat is ignored
+		text, typed := &r.Date, &r.DateValue
+		if c.tag == "EventDate" {
+			text, typed = &r.EventDate, &r.EventDateValue
+		}
+		if !text.Valid || string(text.V) != c.value {
+			t.Errorf("%s %q: text %q %v", c.tag, c.value, text.V, text.Valid)
+		}
+		if typed.Valid != c.typed || (c.typed && typed.V != day(c.value)) {
+			t.Errorf("%s %q: typed %v, want valid %v", c.tag, c.value, *typed, c.typed)
+		}
+		if len(r.Tags()) != 0 {
+			t.Errorf("%s %q: went to the tags map too: %v", c.tag, c.value, r.Tags())
+		}
+	}
+}

@@ -173,3 +173,61 @@ func benchJudge(b *testing.B, opt validate.Options) {
 	}
 	b.ReportMetric(float64(plies(gs))*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
 }
+
+// BenchmarkOpeningsHeaders measures what naming the opening and checking
+// the tags add to the judge: each iteration times, back to back over the
+// same games, a judged pass without either, one with the openings, one
+// with both and, as a control, a second pass without either, and the
+// benchmark reports the medians of the ratios to the first (a shared
+// machine disturbs ratios of alternated passes far less than separate
+// benchmarks).
+func BenchmarkOpeningsHeaders(b *testing.B) {
+	for _, c := range []struct{ name, file string }{
+		{"Lichess", "lichess-jishanshaikh4-37k.pgn.zst"},
+		{"TWIC", "shakmaty-bench-twic1599_1000k.pgn"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			gs, _ := benchGames(b, c.file, 5000)
+			plain, headers := validate.NewJudge(validate.Options{}), validate.NewJudge(validate.Options{Headers: true})
+			var r validate.Report
+			pass := func(j *validate.Judge, openings bool) time.Duration {
+				validate.SetNameOpenings(openings)
+				t := time.Now()
+				for i := range gs {
+					j.Judge(&gs[i], &r)
+				}
+				return time.Since(t)
+			}
+			defer validate.SetNameOpenings(true)
+			var withOpen, withBoth, control []float64
+			b.ResetTimer()
+			for i := range b.N {
+				// The order of the passes turns each iteration, so that
+				// none gains from coming after another.
+				var base, o, h, c time.Duration
+				for k := range 4 {
+					switch (i + k) % 4 {
+					case 0:
+						base = pass(plain, false)
+					case 1:
+						o = pass(plain, true)
+					case 2:
+						h = pass(headers, true)
+					case 3:
+						c = pass(plain, false)
+					}
+				}
+				withOpen = append(withOpen, float64(o)/float64(base))
+				withBoth = append(withBoth, float64(h)/float64(base))
+				control = append(control, float64(c)/float64(base))
+			}
+			slices.Sort(control)
+			b.ReportMetric(control[len(control)/2], "judge/judge")
+			slices.Sort(withOpen)
+			slices.Sort(withBoth)
+			b.ReportMetric(withOpen[len(withOpen)/2], "openings/judge")
+			b.ReportMetric(withBoth[len(withBoth)/2], "openings+headers/judge")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}

@@ -17,6 +17,13 @@
 // start position, ply k the position after the k-th recorded move. The
 // columns follow "How the verdict columns count" in RULES.md.
 //
+// Beyond the Laws, the verdict names the opening of a standard game from
+// the standard start position by position (subpackage opening: Lichess's
+// list, the last named position of the game), and with Options.Headers the
+// judge checks the tags that federations and researchers rely on (dates,
+// round, players, ratings, titles, result, time control, the Seven Tag
+// Roster: the tag_* findings, see headers.go).
+//
 // The package does not read PGN (package ingest does) and does not write
 // tables (package report does).
 package validate

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/validate/opening"
 )
 
 // Token is one move of the main line as written in the source.
@@ -23,7 +24,8 @@ type Game struct {
 	ResultToken string // the movetext's own result token as written ("" when absent)
 	Termination string // the Termination tag as written
 	Moves       []Token
-	Line        int // the game's first line in the source
+	Line        int   // the game's first line in the source
+	Tags        []Tag // every tag as written, for Options.Headers
 }
 
 // VariantKind says how a Variant tag is audited.
@@ -131,6 +133,11 @@ type Verdict struct {
 	Errors            int
 	Warnings          int
 	Infos             int
+	// Opening is the last position of the game that Lichess's opening
+	// list names (package opening), at ply OpeningPly; nil and -1 when
+	// none is, and for games not from the standard start position.
+	Opening    *opening.Entry
+	OpeningPly int
 }
 
 // Ply is one replayed move, for the moves table.

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/validate/unwinnable"
@@ -22,6 +23,13 @@ type Options struct {
 	// defaults.
 	DeadNodes       int
 	UnwinnableNodes int
+	// Headers checks the game's tags (Game.Tags): dates, round, players,
+	// ratings, titles, result, time control and the Seven Tag Roster (the
+	// tag_* findings).
+	Headers bool
+	// Today is the date of the run, for the dates in the future (the zero
+	// time: now).
+	Today time.Time
 }
 
 // Default node budgets.
@@ -54,6 +62,8 @@ type Judge struct {
 	finalMated bool
 	// res is the game's result as recorded, read once by Judge.
 	res results
+	// today is Options.Today in days since 1970-01-01.
+	today int32
 }
 
 // results is a game's result as its record gives it: the Result tag and
@@ -85,13 +95,24 @@ func NewJudge(opt Options) *Judge {
 		opt.UnwinnableNodes = DefaultUnwinnableNodes
 	}
 	opt.SAN = opt.SAN || opt.Plies
-	return &Judge{opt: opt, an: unwinnable.NewAnalyzer(unwinnable.Options{NoSAN: true})}
+	if opt.Today.IsZero() {
+		opt.Today = time.Now()
+	}
+	return &Judge{opt: opt, an: unwinnable.NewAnalyzer(unwinnable.Options{NoSAN: true}), today: daysOf(opt.Today)}
 }
 
 // Judge replays g and writes what the Laws say about it into r, reusing r's
 // buffers. r may refer to g's move tokens (see Report.SAN): read it before
 // g changes.
 func (j *Judge) Judge(g *Game, r *Report) {
+	j.judge(g, r)
+	if j.opt.Headers {
+		j.checkHeaders(g, r)
+	}
+}
+
+// judge is Judge without the header checks.
+func (j *Judge) judge(g *Game, r *Report) {
 	r.Findings = r.Findings[:0]
 	r.Plies = r.Plies[:0]
 	r.sans = r.sans[:0]
@@ -146,13 +167,16 @@ func (j *Judge) Judge(g *Game, r *Report) {
 		}
 	}
 	v.Language = lang
+	if nameOpenings && !g.HasFEN && kind == VariantStandard {
+		j.nameOpening(v)
+	}
 	j.judgeEnd(g, r)
 }
 
 // freshVerdict is a Verdict before judging: nothing happened yet.
 var freshVerdict = Verdict{
 	EndPly: -1, FirstErrorPly: -1, ThreefoldPly: -1, ThreefoldClaimPly: -1,
-	FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, DeadPly: -1, FirstMoveNumber: 1,
+	FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, DeadPly: -1, FirstMoveNumber: 1, OpeningPly: -1,
 }
 
 // standardStart is the standard start position.

@@ -51,6 +51,9 @@ type auditFlags struct {
 	prog, summary, logFmt *string
 	cpuProfile, traceFile *string
 	tiebreaks, standings  *string
+	dupMem                *string
+	dup                   *bool
+	dupMinPlies           *int
 	withFEN, force, quiet *bool
 	version, incremental  *bool
 	jobs                  *int
@@ -74,6 +77,9 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.traceFile = fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
 	f.tiebreaks = fs.String("tiebreaks", "", "ranking `order` after points for every event, C.07 codes as the players table names them, e.g. PTS,BH/C1,SB,WIN,DE (overrides TRF records 212/202 and the defaults)")
 	f.standings = fs.String("standings", audit.StandingsAuto, "standings from the games when there is no TRF: auto (events of at least 3 players and 2 rounds) | none")
+	f.dup = fs.Bool("dup", true, "find duplicate games (duplicate_game findings, games.duplicate_of)")
+	f.dupMinPlies = fs.Int("dup-min-plies", audit.DefaultDupMinPlies, "games of fewer `plies` are duplicates only when their players and date agree too")
+	f.dupMem = fs.String("dup-mem", "256MiB", "memory for the duplicates' fingerprints before they spill to disk (`size`: bytes, or with KiB, MiB, GiB)")
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
@@ -138,6 +144,17 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Standings = *f.standings; *f.standings != audit.StandingsAuto && *f.standings != audit.StandingsNone {
 		return usageErr("-standings %q: want %s or %s", *f.standings, audit.StandingsAuto, audit.StandingsNone)
+	}
+	mem, err := parseSize(*f.dupMem)
+	if err != nil {
+		return usageErr("-dup-mem %q: want a positive size such as 256MiB", *f.dupMem)
+	}
+	if *f.dupMinPlies < 0 {
+		return usageErr("-dup-min-plies must be >= 0")
+	}
+	cfg.Duplicates = audit.DuplicateOptions{Off: !*f.dup, MinPlies: *f.dupMinPlies, MemBytes: mem}
+	if *f.dupMinPlies == 0 {
+		cfg.Duplicates.MinPlies = -1 // no short-game rule (0 is the default)
 	}
 	switch *f.failOn {
 	case "error", "warning", "never":

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -14,22 +15,27 @@ import (
 	"github.com/arbiter-chess/arbiter/plan"
 )
 
-// parseSize reads a size such as 64MB, 4KiB, 1GB or 65536.
+// parseSize reads a size in bytes: a number with an optional suffix KiB,
+// MiB or GiB (also KB, MB, GB, K, M, G, read as powers of 1024).
 func parseSize(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
+	t := strings.TrimSpace(s)
 	mult := int64(1)
 	for _, u := range []struct {
 		suffix string
-		m      int64
-	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.m
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, mult = strings.TrimSpace(rest), u.mult
 			break
 		}
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("size %q: want a positive number of bytes, optionally with KB, MB, GB (or KiB, MiB, GiB)", s)
+		return 0, fmt.Errorf("size %q: want a positive number of bytes, optionally with KiB, MiB or GiB", s)
+	}
+	if n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("size %q is too large", s)
 	}
 	return n * mult, nil
 }

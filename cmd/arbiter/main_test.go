@@ -49,6 +49,9 @@ func TestUsageErrors(t *testing.T) {
 		{"audit", "-tables", "games,nonsense", "x.pgn"},
 		{"audit", "-progress", "sometimes", "x.pgn"},
 		{"audit", "-fail-on", "maybe", "x.pgn"},
+		{"audit", "-dup-mem", "lots", "x.pgn"},
+		{"audit", "-dup-mem", "0", "x.pgn"},
+		{"audit", "-dup-min-plies", "-3", "x.pgn"},
 	} {
 		if code, _, _ := runCmd(args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
@@ -134,6 +137,55 @@ func TestAuditEvent(t *testing.T) {
 	for table, want := range map[string]bool{"games": false, "findings": false, "players": true, "pairings": true} {
 		if parts, _ := filepath.Glob(filepath.Join(out2, table, "*.parquet")); (len(parts) > 0) != want {
 			t.Errorf("-tables players,pairings: %s table written: %v", table, len(parts) > 0)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"256MiB", 256 << 20, true}, {"64KiB", 64 << 10, true}, {"1GiB", 1 << 30, true}, {"1000", 1000, true},
+		{"2 MB", 2 << 20, true}, {"3G", 3 << 30, true}, {"MiB", 0, false}, {"1.5GiB", 0, false}, {"-", 0, false},
+		{"99999999999GiB", 0, false},
+	} {
+		got, err := parseSize(c.in)
+		if (err == nil) != c.ok || (c.ok && got != c.want) {
+			t.Errorf("parseSize(%q) = %d, %v; want %d, ok %v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+// The duplicate flags reach the run: the same sample twice gives a
+// duplicate_game finding per game of the second copy, none with -dup=false.
+func TestAuditDuplicateFlags(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "duplicates", "event-b.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"a.pgn", "b.pgn"} {
+		if err := os.WriteFile(filepath.Join(dir, n), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "duplicate_game"},
+		{[]string{"-dup-mem", "1KiB", "-dup-min-plies", "4"}, "duplicate_game"},
+		{[]string{"-dup=false"}, ""},
+	} {
+		args := append([]string{"audit", "-progress", "never", "-o", filepath.Join(dir, "out")}, c.flags...)
+		code, stdout, errOut := runCmd(append(args, dir)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.flags, code, errOut)
+		}
+		if got := strings.Contains(stdout, "duplicate_game"); got != (c.want != "") {
+			t.Errorf("%v: duplicate_game in the summary: %v\n%s", c.flags, got, stdout)
 		}
 	}
 }

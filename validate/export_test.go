@@ -1,0 +1,4 @@
+package validate
+
+// SetNameOpenings switches the naming of openings on or off (benchmarks).
+func SetNameOpenings(on bool) { nameOpenings = on }
