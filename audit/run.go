@@ -41,6 +41,8 @@ type Config struct {
 	// reader's default); tests shrink it to spread a small input over many
 	// blocks and chunks.
 	BlockBytes int
+	// Sheet configures the HTML report (sheet.go).
+	Sheet SheetOptions
 }
 
 // Result is what a run did.
@@ -72,6 +74,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.Stderr = io.Discard
 	}
 	failLevel, err := parseFailOn(cfg.FailOn)
+	if err != nil {
+		return nil, err
+	}
+	sheetOpt, err := cfg.Sheet.check()
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +158,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sopt.Tables = want
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = events.active()
+	sopt.Sheet = sheetOpt
+	sheets := newSheetCollector(sheetOpt)
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -274,6 +282,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				delete(pending, next)
 				next++
 				total.Merge(o.Stats)
+				sheets.add(o)
 				events.addGames(o.GameInfos)
 				prog.games.Add(o.Games)
 				prog.findings.Store(sumValues(total.BySeverity))
@@ -358,6 +367,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		sum.FindingsBySeverity[k] = v
 	}
 	sum.SetRates(time.Now())
+	if err := writeSheet(cfg, sum, total, sheets, events.list); err != nil {
+		return nil, err
+	}
 	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {
 		return nil, err
 	}

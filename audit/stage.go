@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/sheet"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/tournament"
 	"github.com/arbiter-chess/arbiter/validate"
@@ -40,6 +41,9 @@ type StageOptions struct {
 	// GameInfos fills Output.GameInfos with what the cross-check of a TRF
 	// needs of each game (see GameInfo).
 	GameInfos bool
+	// Sheet, when set, fills Output.Sheet with the games the HTML report
+	// may show (see sheet.go).
+	Sheet *sheet.Options
 }
 
 // Output is what a Stage makes of one block.
@@ -52,6 +56,9 @@ type Output struct {
 	// GameInfos holds one record per game of the block, in order, when
 	// StageOptions.GameInfos is set (games the reader skipped have none).
 	GameInfos []tournament.GameInfo
+	// Sheet holds the games of the block the HTML report may show, when
+	// StageOptions.Sheet is set (nil when there are none).
+	Sheet *sheet.Block
 }
 
 // Release frees the record batches.
@@ -92,6 +99,9 @@ type Stage struct {
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
 	infoBuf []byte                // scratch of addGameInfo
+
+	pick                  *sheet.Picker // StageOptions.Sheet
+	sheetKinds, sheetSevs []string      // scratch of offerSheet
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -105,6 +115,9 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 	jo.SAN = opt.Tables[TableGames] // the movetext
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
 	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
+	if opt.Sheet != nil {
+		s.pick = sheet.NewPicker(*opt.Sheet)
+	}
 	if opt.Tables[TableGames] {
 		s.games = report.NewGamesBuilder(mem)
 	}
@@ -186,6 +199,9 @@ func (s *Stage) Process(b *ingest.Block, firstGame, firstPos int64) (*Output, er
 		out.Records[TablePositions] = s.positions.Flush()
 	}
 	out.GameInfos, s.infos = s.infos, nil
+	if s.pick != nil {
+		out.Sheet = s.pick.Take()
+	}
 	return out, nil
 }
 
@@ -243,7 +259,11 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	if res, ok := validate.NormalizeResult(s.vg.Result); ok {
 		sg.Result = res
 	}
+	sg.ResultByRules = v.ResultByRules
 	s.gatherFindings(g, r, perr)
+	if len(s.found) > 0 {
+		sg.ClockLeftMS, sg.HasClock = clockLeft(g)
+	}
 	for k := range s.found {
 		f := &s.found[k]
 		sg.Findings = append(sg.Findings, stats.Finding{Kind: f.Kind, Severity: f.Severity.String(), Ply: f.Ply, Line: int64(f.Line), Message: f.Message})
@@ -251,6 +271,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	st.AddGame(sg)
 	if s.opt.GameInfos {
 		s.addGameInfo(raw, b.File, id)
+	}
+	if s.pick != nil && len(s.found) > 0 {
+		s.offerSheet(raw, b.File, id, perr)
 	}
 
 	if s.findings != nil {
@@ -312,6 +335,9 @@ func (s *Stage) failedGame(b *ingest.Block, sk ingest.Skip, id int64, st *stats.
 	*sg = stats.Game{ID: id, File: b.File, Findings: append(sg.Findings[:0],
 		stats.Finding{Kind: kind, Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
 	st.AddGame(sg)
+	if s.pick != nil {
+		s.offerFailed(b.File, sk, id, kind, msg)
+	}
 	if s.findings != nil {
 		f := validate.Finding{Kind: kind, Severity: validate.Error, Article: "-", Ply: -1, Message: msg, Line: sk.Line}
 		s.rep.Verdict = validate.Verdict{FirstMoveNumber: 1}

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/arbiter-chess/arbiter/audit"
+	"github.com/arbiter-chess/arbiter/sheet"
 )
 
 // runAudit implements "arbiter audit [flags] INPUT...".
@@ -30,6 +31,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	sheetPath := fs.String("report", "", "write the HTML report to `path` (default DIR/report.html; none: no report)")
+	sheetLevel := fs.String("report-level", "warning", "least `severity` listed on the report's correction sheet: error|warning|info")
+	sheetMax := fs.Int("report-max", sheet.DefaultMax, "games of each kind the report shows in full (`N`; the others are counted)")
+	lang := fs.String("lang", "en", "`language` of the report: "+strings.Join(sheet.Languages(), ", "))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -54,6 +59,11 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		Progress: *prog,
 		Version:  Version(),
 		Stderr:   stderr,
+		Sheet:    audit.SheetOptions{Path: *sheetPath, Level: *sheetLevel, Max: *sheetMax, Lang: *lang},
+	}
+	if err := (&sheet.Options{Level: *sheetLevel, Max: *sheetMax, Lang: *lang}).Check(); err != nil {
+		fmt.Fprintf(stderr, "arbiter audit: %v\n", err)
+		return 2
 	}
 	switch *prog {
 	case "auto", "always", "never":
