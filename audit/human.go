@@ -67,6 +67,9 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 	}
 	fmt.Fprintf(w, "tables: %s\n", strings.Join(parts, ", "))
 	fmt.Fprintf(w, "summary: %s\n", filepath.Join(outDir, "summary.json"))
+	if s.Report != "" {
+		fmt.Fprintf(w, "report: %s (open it in a browser; print it to sign it)\n", s.Report)
+	}
 	fmt.Fprintf(w, "start with: duckdb -c \"SELECT kind, severity, count(*) AS n FROM '%s' GROUP BY ALL ORDER BY n DESC\"\n",
 		filepath.Join(outDir, "findings", "*.parquet"))
 }

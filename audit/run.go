@@ -367,7 +367,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		sum.FindingsBySeverity[k] = v
 	}
 	sum.SetRates(time.Now())
-	if err := writeSheet(cfg, sum, total, sheets, events.list); err != nil {
+	if sum.Report, err = writeSheet(cfg, sum, total, sheets, events.list); err != nil {
 		return nil, err
 	}
 	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {

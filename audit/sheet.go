@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/ingest"
@@ -191,14 +193,13 @@ func startProblems(fen string) string {
 	if err != nil {
 		return "unreadable"
 	}
-	codes := ""
+	var codes []string // each code once (a problem of both sides is listed twice)
 	for _, pr := range p.Problems() {
-		if codes != "" {
-			codes += ","
+		if !slices.Contains(codes, pr.Code) {
+			codes = append(codes, pr.Code)
 		}
-		codes += pr.Code
 	}
-	return codes
+	return strings.Join(codes, ",")
 }
 
 // syntaxCode names the sentinel error of a syntax error or a skip.
@@ -264,14 +265,15 @@ func (c *sheetCollector) add(o *Output) {
 	}
 }
 
-// writeSheet writes the page of a finished run, before summary.json.
-func writeSheet(cfg Config, sum *report.Summary, total *stats.Run, c *sheetCollector, events []*Event) error {
+// writeSheet writes the page of a finished run, before summary.json, and
+// returns its path ("" for none).
+func writeSheet(cfg Config, sum *report.Summary, total *stats.Run, c *sheetCollector, events []*Event) (string, error) {
 	if c == nil {
 		// A page from an earlier run would describe other games.
 		if err := os.Remove(filepath.Join(cfg.OutDir, ReportFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("audit: remove old report: %w", err)
+			return "", fmt.Errorf("audit: remove old report: %w", err)
 		}
-		return nil
+		return "", nil
 	}
 	run := &sheet.Run{Summary: sum, Stats: total, Games: c.col, OutDir: cfg.OutDir}
 	_, run.FindingsTable = sum.Tables["findings"]
@@ -280,8 +282,9 @@ func writeSheet(cfg Config, sum *report.Summary, total *stats.Run, c *sheetColle
 		run.Events = append(run.Events, sheet.Event{File: e.Input.Name, Tournament: e.Tournament,
 			Reconciliation: e.Reconciliation, Games: e.Games, Err: e.Err})
 	}
-	if _, err := sheet.Write(cfg.Sheet.path(cfg.OutDir), run, c.opt); err != nil {
-		return fmt.Errorf("audit: report: %w", err)
+	path := cfg.Sheet.path(cfg.OutDir)
+	if _, err := sheet.Write(path, run, c.opt); err != nil {
+		return "", fmt.Errorf("audit: report: %w", err)
 	}
-	return nil
+	return path, nil
 }

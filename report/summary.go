@@ -66,6 +66,10 @@ type Summary struct {
 	// Events describes each TRF input (tournament uploads); absent when
 	// the run had none.
 	Events []EventSummary `json:"events,omitempty"`
+
+	// Report is the path of the HTML report (report.html); absent with
+	// -report none.
+	Report string `json:"report,omitempty"`
 }
 
 // KindSummary describes one finding kind of a run.

@@ -66,16 +66,21 @@ func BoardSVG(fen string, arrows []Arrow, label string) (string, error) {
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString(label))
 	// x and y of a square's top-left corner
 	at := func(s chess.Square) (int, int) { return margin + s.File()*sq, (7 - s.Rank()) * sq }
-	for r := 7; r >= 0; r-- {
-		for f := range 8 {
-			s := chess.NewSquare(f, r)
-			x, y := at(s)
-			fill, cls := lightSq, "sq l"
-			if (f+r)%2 == 0 {
-				fill, cls = darkSq, "sq d"
-			}
-			fmt.Fprintf(&b, `<rect class="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, cls, x, y, sq, sq, fill)
+	// the light squares, then the dark ones (a1 is dark), a group each
+	for dark := range 2 {
+		fill := lightSq
+		if dark == 1 {
+			fill = darkSq
 		}
+		fmt.Fprintf(&b, `<g fill="%s">`, fill)
+		for s := chess.Square(0); s < 64; s++ {
+			if (s.File()+s.Rank()+dark)%2 == 0 {
+				continue
+			}
+			x, y := at(s)
+			fmt.Fprintf(&b, `<rect class="sq" x="%d" y="%d" width="%d" height="%d"/>`, x, y, sq, sq)
+		}
+		b.WriteString(`</g>`)
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="0" width="%d" height="%d" fill="none" stroke="#555" stroke-width="1"/>`, margin, 8*sq, 8*sq)
 	b.WriteString(`<g class="coords" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="11" fill="#333" text-anchor="middle">`)

@@ -58,7 +58,7 @@ func TestBoardSVG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := strings.Count(svg, `class="sq `); n != 64 {
+			if n := strings.Count(svg, `class="sq"`); n != 64 {
 				t.Errorf("%d squares, want 64", n)
 			}
 			if got := strings.Contains(svg, `class="check"`); got != tc.check {
@@ -89,7 +89,7 @@ func FuzzBoardSVG(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if n := strings.Count(svg, `class="sq `); n != 64 {
+		if n := strings.Count(svg, `class="sq"`); n != 64 {
 			t.Fatalf("%d squares", n)
 		}
 		if !strings.HasSuffix(svg, "</svg>") {

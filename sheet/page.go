@@ -88,6 +88,7 @@ type pageView struct {
 	Articles  []fact
 	Plots     []plotView
 	Level     string
+	Max       int
 	Intro     string
 	Blocks    []blockView
 	Filters   []fact // kind code, name
@@ -97,6 +98,13 @@ type pageView struct {
 }
 
 type fact struct{ Label, Value string }
+
+// metaItem is one tag of a block; a Wide one (a file name) spans two
+// columns.
+type metaItem struct {
+	Label, Value string
+	Wide         bool
+}
 
 type inputRow struct {
 	Path, Bytes, Decompressed, Games, Positions, Skipped, Status string
@@ -133,7 +141,7 @@ type blockView struct {
 	Black      string
 	Result     string
 	ByRules    string
-	Meta       []fact
+	Meta       []metaItem
 	Findings   []findingView
 	Board      template.HTML
 	Caption    string
@@ -156,6 +164,7 @@ func buildPage(l *Lang, r *Run, opt Options) (*pageView, error) {
 		CSS:   template.CSS(pageCSS),
 		JS:    template.JS(pageJS),
 		Level: opt.Level,
+		Max:   opt.Max,
 	}
 	finished := s.FinishedAt
 	if finished.IsZero() {
@@ -426,7 +435,7 @@ func (l *Lang) block(g *Game, n int, level string, trf []tournament.Finding) (bl
 	}
 	add := func(key, value string) {
 		if value != "" {
-			b.Meta = append(b.Meta, fact{l.T(key), value})
+			b.Meta = append(b.Meta, metaItem{Label: l.T(key), Value: value, Wide: key == "meta.source"})
 		}
 	}
 	add("meta.event", g.Event)
