@@ -172,6 +172,7 @@ func (s *Stage) offerSheet(raw *ingest.RawGame, file string, id int64, perr erro
 // to the Picker.
 func (s *Stage) offerFailed(file string, sk ingest.Skip, id int64, kind, msg string) {
 	p := s.pick
+	p.Forget(id) // kept before a bug stopped its judging
 	if !p.Consider([]string{kind}, []string{"error"}) {
 		return
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/sheet"
 )
 
@@ -425,5 +426,31 @@ func TestSheetBounded(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("jobs %d, blocks of %d: games %v, want %v", c.jobs, c.block, got, want)
 		}
+	}
+}
+
+// A game kept for the page whose judging then fails (a bug) is shown once,
+// as the failed game it became.
+func TestSheetGameFailingAfterKept(t *testing.T) {
+	r := ingest.NewReader(strings.NewReader("[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kxe7 1-0\n"), "x.pgn", ingest.Options{})
+	b, err := r.Next()
+	if b == nil || len(b.Games) != 1 {
+		t.Fatalf("block %v, err %v", b, err)
+	}
+	opt := sheet.Options{Level: "warning", Max: 10}
+	st := NewStage(StageOptions{Tables: [numTables]bool{TableMoves: true}, Sheet: &opt}, nil)
+	defer st.Close()
+	st.moves.Release()
+	st.moves = new(report.MovesBuilder) // appending the moves rows panics, after the game was kept
+	out, err := st.Process(b, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Release()
+	if out.Sheet == nil || len(out.Sheet.Games) != 1 {
+		t.Fatalf("page games %+v", out.Sheet)
+	}
+	if g := out.Sheet.Games[0]; len(g.Findings) != 1 || g.Findings[0].Kind != "internal_error" {
+		t.Errorf("the game on the page: %+v", g)
 	}
 }

@@ -186,6 +186,14 @@ func (p *Picker) Keep(g Game) {
 	p.block.Games = append(p.block.Games, g)
 }
 
+// Forget drops the game last kept if it has the given id (a game whose
+// judging failed after it was kept, and is offered again as failed).
+func (p *Picker) Forget(id int64) {
+	if b := p.block; b != nil && len(b.Games) > 0 && b.Games[len(b.Games)-1].ID == id {
+		b.Games = b.Games[:len(b.Games)-1]
+	}
+}
+
 // Take returns the block's picks and starts a new block; nil when the
 // block had no game with a listed finding.
 func (p *Picker) Take() *Block {

@@ -234,7 +234,10 @@ func buildPage(l *Lang, r *Run, opt Options) (*pageView, error) {
 				articles[a] = true
 			}
 		}
-		if listed(k.Severity, opt.Level) || r.Games.Seen(k.Kind) > 0 {
+		if strings.HasPrefix(k.Kind, "trf_") {
+			// the TRF's own findings: in the tournament part
+			row.Shown = l.T("kinds.tournament")
+		} else if listed(k.Severity, opt.Level) || r.Games.Seen(k.Kind) > 0 {
 			seen, shown := r.Games.Seen(k.Kind), r.Games.Shown(k.Kind)
 			row.Shown = l.Int(int64(shown))
 			if seen > shown {
