@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-chess/arbiter/output"
 	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/sheet"
 	"github.com/arbiter-chess/arbiter/stats"
 )
 
@@ -172,10 +173,29 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 	}
 	fillCounts(sum, total)
 	sum.SetRates(time.Now())
+	var files []string
+	if opt := cfg.sheetOptions(); opt != nil {
+		path := cfg.Sheet.path(od.Root)
+		stagedPath := path
+		if path == filepath.Join(od.Root, ReportFile) {
+			stagedPath = filepath.Join(od.Stage, ReportFile)
+			files = append(files, ReportFile)
+		}
+		col := sheet.NewCollector(*opt)
+		for _, sr := range read { // the games this run read, in input order
+			for _, b := range sr.Sheets {
+				col.Add(b)
+			}
+		}
+		sum.Report = path
+		if err := writeSheet(sum, total, col, *opt, events.list, od.Root, stagedPath); err != nil {
+			return nil, err
+		}
+	}
 	if err := writeManifests(od.Stage, pl, cfg, all); err != nil {
 		return nil, err
 	}
-	if err := od.Publish(staged, nil, func(dir string) error { return report.WriteSummary(dir, sum) }); err != nil {
+	if err := od.Publish(staged, files, func(dir string) error { return report.WriteSummary(dir, sum) }); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
 	res := &Result{Summary: sum, Stats: total, Events: events.list, Plan: pl}
@@ -267,6 +287,7 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 			c.FPRuns, c.DupRows = slices.Clone(r.FPRuns), slices.Clone(r.DupRows)
 			c.GameInfos, c.RoundMissing = slices.Clone(r.GameInfos), slices.Clone(r.RoundMissing)
 			c.Events = slices.Clone(r.Events)
+			c.Sheets = slices.Clone(r.Sheets)
 			by[r.Source.ID] = &c
 			out = append(out, &c)
 			continue
@@ -280,6 +301,7 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 		m.GameInfos = append(m.GameInfos, r.GameInfos...)
 		m.RoundMissing = append(m.RoundMissing, r.RoundMissing...)
 		m.Events = append(m.Events, r.Events...)
+		m.Sheets = append(m.Sheets, r.Sheets...)
 		in, o := &m.Input, r.Input
 		in.Bytes += o.Bytes
 		in.DecompressedBytes += o.DecompressedBytes
@@ -313,11 +335,12 @@ func writeManifests(stage string, pl *plan.Plan, cfg Config, all []*SourceResult
 		if sr.Source.ID == derivedSource {
 			continue // derived anew by every run
 		}
+		c := *sr
+		c.Sheets = nil // the report of a later run shows the games it reads
 		if sr.Source.Kind == "trf" || !keepsGameInfos(sr) {
-			c := *sr
 			c.GameInfos, c.RoundMissing = nil, nil // a TRF run reads every source again
-			sr = &c
 		}
+		sr = &c
 		m := manifest{Tool: "arbiter", Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
 			Audit: pl.Audit, AbsPath: plan.AbsPath(sr.Source.Path), Result: sr}
 		data, err := json.MarshalIndent(m, "", "  ")

@@ -105,6 +105,10 @@ func checkPlan(cfg *Config, pl *plan.Plan) error {
 	cfg.FEN = pl.Audit.FEN
 	cfg.TieBreaks, cfg.Standings = pl.Audit.TieBreaks, pl.Audit.Standings
 	cfg.Duplicates.Off, cfg.Duplicates.MinPlies = !pl.Audit.Duplicates, pl.Audit.DupMinPlies
+	if pl.Audit.Report == "none" {
+		cfg.Sheet.Path = "none"
+	}
+	cfg.Sheet.Level, cfg.Sheet.Max, cfg.Sheet.Lang = pl.Audit.ReportLevel, pl.Audit.ReportMax, pl.Audit.ReportLang
 	return nil
 }
 
@@ -143,6 +147,7 @@ func RunBlock(ctx context.Context, cfg Config, pl *plan.Plan, k int) (*UnitResul
 	p.infos = events.active()
 	p.standings = events.gate()
 	p.dups = newDupCollector(cfg.Duplicates, tmp, output.ManifestDir)
+	p.sheet = cfg.sheetOptions()
 	rg := readOf(pl, u)
 	out, err := p.run(ctx, []read{rg}, nil)
 	if err != nil {

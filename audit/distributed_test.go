@@ -315,7 +315,7 @@ func files(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == ".arbiter.lock" || d.Name() == "summary.json" {
+		if err != nil || d.IsDir() || d.Name() == ".arbiter.lock" || d.Name() == "summary.json" || d.Name() == "report.html" {
 			return nil
 		}
 		b, _ := os.ReadFile(p)

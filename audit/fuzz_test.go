@@ -12,6 +12,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/sheet"
+	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -46,9 +49,11 @@ func FuzzStage(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		so := &sheet.Options{Level: "info", Max: 5, Lang: "en"}
 		st := NewStage(StageOptions{Tables: [numTables]bool{true, true, true, true}, FEN: true,
 			// small budgets keep each input fast; exactness is not checked here
-			Judge: fuzzJudgeBudgets}, nil)
+			Judge: fuzzJudgeBudgets, Sheet: so}, nil)
+		col, total := sheet.NewCollector(*so), stats.NewRun()
 		defer st.Close()
 		r := ingest.NewReader(bytes.NewReader(data), "fuzz.pgn", ingest.Options{MaxGameSize: 1 << 16, MaxWindow: 1 << 20})
 		defer r.Close()
@@ -60,10 +65,21 @@ func FuzzStage(f *testing.F) {
 					t.Fatalf("Process: %v", perr)
 				}
 				checkStageOutput(t, out)
+				col.Add(out.Sheet)
+				total.Merge(out.Stats)
 				out.Release()
 			}
 			if errors.Is(err, io.EOF) || err != nil {
 				break
+			}
+		}
+		// The page of whatever was read renders in every language.
+		for _, lang := range sheet.Languages() {
+			o := *so
+			o.Lang = lang
+			run := &sheet.Run{Summary: report.NewSummary("fuzz"), Stats: total, Games: col}
+			if err := sheet.Render(io.Discard, run, o); err != nil {
+				t.Fatalf("render %s: %v", lang, err)
 			}
 		}
 	})

@@ -75,6 +75,9 @@ func WriteHuman(w io.Writer, res *Result, outDir string) {
 		fmt.Fprintf(w, "tables: %s\n", strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(w, "summary: %s\n", filepath.Join(outDir, "summary.json"))
+	if s.Report != "" {
+		fmt.Fprintf(w, "report: %s (open it in a browser; print it to sign it)\n", s.Report)
+	}
 	if q := startQuery(s.Tables, outDir); q != "" {
 		fmt.Fprintf(w, "query it with DuckDB (https://duckdb.org, or Python's duckdb package): duckdb -c \"%s\"\n", q)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/sheet"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/tournament"
 )
@@ -49,6 +50,10 @@ type SourceResult struct {
 	// values written (see duplicates.go).
 	FPRuns  []string `json:"fingerprints,omitempty"`
 	DupRows []DupRow `json:"duplicates,omitempty"`
+	// Sheets are the games of the source (or of each of its units) the
+	// HTML report may show (see sheet.go); a manifest does not keep them.
+	Sheets []*sheet.Block `json:"sheets,omitempty"`
+	sheet  *sheet.Collector
 }
 
 // derivedSource is the source number of what a run derives from all its
@@ -92,6 +97,8 @@ type pipeline struct {
 	onBlock   func(*Output)
 	// dups collects the games' fingerprints (nil: no duplicate detection).
 	dups *dupCollector
+	// sheet picks the games of the HTML report (nil: no report).
+	sheet *sheet.Options
 }
 
 // pipeOut is what a pipeline made.
@@ -178,6 +185,7 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	if p.dups != nil {
 		sopt.Duplicates, sopt.DupMinPlies = true, p.dups.opt.minPlies()
 	}
+	sopt.Sheet = p.sheet
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -254,6 +262,12 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 				if err := p.dups.collect(out, o); err != nil {
 					return err
 				}
+				if p.sheet != nil && o.Sheet != nil {
+					if sr.sheet == nil {
+						sr.sheet = sheet.NewCollector(*p.sheet)
+					}
+					sr.sheet.Add(o.Sheet)
+				}
 				p.prog.games.Add(o.Games)
 				p.prog.findings.Store(sumValues(out.total.BySeverity))
 				if o.Read != chunkRead || chunkLen == chunkBlocks {
@@ -306,6 +320,11 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	if werr != nil {
 		abortSinks(out)
 		return nil, werr
+	}
+	for _, sr := range out.sources {
+		if sr.sheet != nil {
+			sr.Sheets = append(sr.Sheets, sr.sheet.Block())
+		}
 	}
 	// The parts of each source, from the chunks its rows went to.
 	for t, s := range out.sinks {

@@ -63,6 +63,8 @@ type Config struct {
 	// Duplicates configure the detection of duplicate games (see
 	// duplicates.go).
 	Duplicates DuplicateOptions
+	// Sheet configures the HTML report (sheet.go).
+	Sheet SheetOptions
 }
 
 // Result is what a run did.
@@ -142,6 +144,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	p.standings = events.gate()
 	p.onBlock = events.count
 	p.dups = newDupCollector(cfg.Duplicates, od.Stage, output.ManifestDir)
+	p.sheet = cfg.sheetOptions()
 	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
 	out, err := p.run(ctx, reads, events.finisher(p.want, kept, log))
 	stopProgress()
@@ -168,6 +171,9 @@ func (cfg *Config) defaults() error {
 		cfg.Stderr = io.Discard
 	}
 	if _, err := parseFailOn(cfg.FailOn); err != nil {
+		return err
+	}
+	if _, err := cfg.Sheet.check(); err != nil {
 		return err
 	}
 	// The standings options are checked before any work.
@@ -200,7 +206,11 @@ func (cfg *Config) planOptions(exact bool, known map[string]plan.Source) plan.Op
 		}
 	}
 	audit := plan.AuditOptions{Tables: tables, FEN: cfg.FEN, TieBreaks: cfg.TieBreaks, Standings: cfg.Standings,
-		Duplicates: !cfg.Duplicates.Off, DupMinPlies: cfg.Duplicates.MinPlies}
+		Duplicates: !cfg.Duplicates.Off, DupMinPlies: cfg.Duplicates.MinPlies,
+		ReportLevel: cfg.Sheet.Level, ReportMax: cfg.Sheet.Max, ReportLang: cfg.Sheet.Lang}
+	if !cfg.Sheet.enabled() {
+		audit.Report = "none"
+	}
 	return plan.Options{Version: cfg.Version, Rulebook: report.Rulebook, Schema: report.SchemaVersion,
 		Exact: exact, Jobs: cfg.Jobs, Audit: audit,
 		IsTRF: tournament.LooksLikeTRF, Known: known, Incremental: cfg.Incremental}

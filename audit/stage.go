@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-chess/arbiter/fingerprint"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/report"
+	"github.com/arbiter-chess/arbiter/sheet"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/tournament"
 	"github.com/arbiter-chess/arbiter/validate"
@@ -49,6 +50,9 @@ type StageOptions struct {
 	// games of fewer than DupMinPlies plies include players and date.
 	Duplicates  bool
 	DupMinPlies int
+	// Sheet, when set, fills Output.Sheet with the games the HTML report
+	// may show (see sheet.go).
+	Sheet *sheet.Options
 }
 
 // Output is what a Stage makes of one block.
@@ -68,6 +72,9 @@ type Output struct {
 	RoundMissing []RoundMissing
 	// fps are the games' fingerprints (StageOptions.Duplicates).
 	fps []gameFP
+	// Sheet holds the games of the block the HTML report may show, when
+	// StageOptions.Sheet is set (nil when there are none).
+	Sheet *sheet.Block
 }
 
 // Release frees the record batches.
@@ -115,6 +122,9 @@ type Stage struct {
 	tagh fingerprint.Hasher // scratch of addFingerprint
 	line []chess.Move       // scratch of addFingerprint
 	row  int                // the row of the game being judged in the block's games batch
+
+	pick                  *sheet.Picker // StageOptions.Sheet
+	sheetKinds, sheetSevs []string      // scratch of offerSheet
 }
 
 // NewStage returns a Stage allocating its batches from mem (nil for the
@@ -129,6 +139,9 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 	jo.FEN = opt.FEN && opt.Tables[TableMoves]
 	jo.Headers = true
 	s := &Stage{opt: opt, judge: validate.NewJudge(jo), an: unwinnable.NewAnalyzer(unwinnable.Options{NodeBudget: validate.DefaultUnwinnableNodes})}
+	if opt.Sheet != nil {
+		s.pick = sheet.NewPicker(*opt.Sheet)
+	}
 	if opt.Tables[TableGames] {
 		s.games = report.NewGamesBuilder(mem)
 	}
@@ -212,6 +225,9 @@ func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 	out.GameInfos, s.infos = s.infos, nil
 	out.RoundMissing = s.missing.take()
 	out.fps, s.fps = s.fps, nil
+	if s.pick != nil {
+		out.Sheet = s.pick.Take()
+	}
 	return out, nil
 }
 
@@ -270,7 +286,11 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	if res, ok := validate.NormalizeResult(s.vg.Result); ok {
 		sg.Result = res
 	}
+	sg.ResultByRules = v.ResultByRules
 	s.gatherFindings(g, r, perr)
+	if len(s.found) > 0 {
+		sg.ClockLeftMS, sg.HasClock = clockLeft(g)
+	}
 	for k := range s.found {
 		f := &s.found[k]
 		sg.Findings = append(sg.Findings, stats.Finding{Kind: f.Kind, Severity: f.Severity.String(), Ply: f.Ply, Line: int64(f.Line), Message: f.Message})
@@ -281,6 +301,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	}
 	if s.opt.Duplicates {
 		s.addFingerprint(g, id)
+	}
+	if s.pick != nil && len(s.found) > 0 {
+		s.offerSheet(raw, b.File, id, perr)
 	}
 
 	if s.findings != nil {
@@ -342,6 +365,9 @@ func (s *Stage) failedGame(b *ingest.Block, sk ingest.Skip, id int64, st *stats.
 	*sg = stats.Game{ID: id, File: b.File, Findings: append(sg.Findings[:0],
 		stats.Finding{Kind: kind, Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
 	st.AddGame(sg)
+	if s.pick != nil {
+		s.offerFailed(b.File, sk, id, kind, msg)
+	}
 	if s.findings != nil {
 		f := validate.Finding{Kind: kind, Severity: validate.Error, Article: "-", Ply: -1, Message: msg, Line: sk.Line}
 		s.rep.Verdict = validate.Verdict{FirstMoveNumber: 1}

@@ -61,6 +61,12 @@ type AuditOptions struct {
 	// the standings read from the games (see package audit).
 	TieBreaks []string `json:"tiebreaks,omitempty"`
 	Standings string   `json:"standings,omitempty"`
+	// Report is "none" for no HTML report; ReportLevel, ReportMax and
+	// ReportLang choose what it shows.
+	Report      string `json:"report,omitempty"`
+	ReportLevel string `json:"report_level,omitempty"`
+	ReportMax   int    `json:"report_max,omitempty"`
+	ReportLang  string `json:"report_lang,omitempty"`
 }
 
 // Source is one input.

@@ -79,6 +79,10 @@ type Summary struct {
 	// Standings describes the standings read from the games alone (runs
 	// without TRF); absent when none were asked for.
 	Standings *StandingsSummary `json:"standings,omitempty"`
+
+	// Report is the path of the HTML report (report.html); absent with
+	// -report none.
+	Report string `json:"report,omitempty"`
 }
 
 // KindSummary describes one finding kind of a run.

@@ -36,6 +36,16 @@ type Run struct {
 	EndKinds       map[string]int64 // computed ends: checkmate, stalemate, ...
 	Results        map[string]int64 // recorded results, normalized
 	Notations      map[string]int64 // audited games per notation language (English, German, ...)
+
+	// Histograms for the report's plots (plots.go). Lengths counts the
+	// games by moves recorded; ResultMatrix the games by recorded result
+	// (row) and result by the Laws (column); ClockLeft the games with
+	// findings and a clock by the time left at their end (the lower of
+	// the two players' last [%clk]): [0] those with an error or warning,
+	// [1] those with info findings only.
+	Lengths      [LengthBins]int64
+	ResultMatrix [NumResults][NumResults]int64
+	ClockLeft    [2][ClockBins]int64
 }
 
 // NewRun returns an empty Run ready to count.
@@ -66,6 +76,9 @@ type Game struct {
 	EndKind       string // "" when the game has no automatic end
 	Result        string // normalized recorded result
 	Notation      string // the language its moves were read in; "" when not audited
+	ResultByRules string // the result the Laws fix; "" when they fix none
+	ClockLeftMS   int64  // the lower of the players' last clock readings, when HasClock
+	HasClock      bool
 	Findings      []Finding
 }
 
@@ -87,12 +100,16 @@ func (r *Run) AddGame(g *Game) {
 		r.Notations[g.Notation]++
 	}
 	hasError := false
+	worst := ""
 	var seen []string // kinds already counted for this game (few per game)
 	for i := range g.Findings {
 		f := &g.Findings[i]
 		r.BySeverity[f.Severity]++
 		if f.Severity == "error" {
 			hasError = true
+		}
+		if worst == "" || f.Severity == "error" || f.Severity == "warning" && worst == "info" {
+			worst = f.Severity
 		}
 		kc := r.ByKind[f.Kind]
 		if kc == nil {
@@ -111,6 +128,7 @@ func (r *Run) AddGame(g *Game) {
 	if hasError {
 		r.GamesWithError++
 	}
+	r.addPlots(g, worst)
 }
 
 // Merge adds the counts of o to r.
@@ -133,6 +151,7 @@ func (r *Run) Merge(o *Run) {
 	for k, v := range o.Notations {
 		r.Notations[k] += v
 	}
+	r.mergePlots(o)
 	for k, oc := range o.ByKind {
 		kc := r.ByKind[k]
 		if kc == nil {

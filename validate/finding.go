@@ -71,6 +71,7 @@ type Finding struct {
 	Witness  string // a helpmate line proving a position is not dead, in SAN
 	Message  string // one line for a human
 	Line     int    // source line of the move (or of the game), 0 when unknown
+	Count    int    // a number the message states: the moves with a wrong check mark (check_mark)
 }
 
 // MoveNumber returns the move number of the finding's ply for a game that

@@ -328,7 +328,7 @@ func (j *Judge) replay(g *Game, start *chess.Position, l chess.Language, r *Repo
 		first := marks.first
 		p := j.h.at(first - 1)
 		j.add(r, Finding{Kind: KindCheckMark, Severity: Info, Article: "C.13", Ply: first, Color: p.SideToMove(),
-			SAN: string(g.Moves[first-1].Text), FEN: p.FEN(), Line: g.Moves[first-1].Line,
+			SAN: string(g.Moves[first-1].Text), FEN: p.FEN(), Line: g.Moves[first-1].Line, Count: marks.n,
 			Message: fmt.Sprintf("%d move(s) have a missing or wrong check or mate mark, the first at move %s", marks.n, moveLabel(&p, first))})
 	}
 	return l, failed

@@ -20,6 +20,7 @@ import (
 
 	"github.com/arbiter-chess/arbiter/audit"
 	"github.com/arbiter-chess/arbiter/output"
+	"github.com/arbiter-chess/arbiter/sheet"
 )
 
 // Exit codes of "arbiter audit" (documented in the README and in -h).
@@ -52,6 +53,9 @@ type auditFlags struct {
 	cpuProfile, traceFile *string
 	tiebreaks, standings  *string
 	dupMem                *string
+	sheetPath, sheetLevel *string
+	lang                  *string
+	sheetMax              *int
 	dup                   *bool
 	dupMinPlies           *int
 	withFEN, force, quiet *bool
@@ -80,6 +84,10 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.dup = fs.Bool("dup", true, "find duplicate games (duplicate_game findings, games.duplicate_of)")
 	f.dupMinPlies = fs.Int("dup-min-plies", audit.DefaultDupMinPlies, "games of fewer `plies` are duplicates only when their players and date agree too")
 	f.dupMem = fs.String("dup-mem", "256MiB", "memory for the duplicates' fingerprints before they spill to disk (`size`: bytes, or with KiB, MiB, GiB)")
+	f.sheetPath = fs.String("report", "", "write the HTML report to `path` (default DIR/report.html; none: no report)")
+	f.sheetLevel = fs.String("report-level", "warning", "least `severity` listed on the report's correction sheet: error|warning|info")
+	f.sheetMax = fs.Int("report-max", sheet.DefaultMax, "games of each kind the report shows in full (`N`; the others are counted)")
+	f.lang = fs.String("lang", "en", "`language` of the report: "+strings.Join(sheet.Languages(), ", "))
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
@@ -144,6 +152,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Standings = *f.standings; *f.standings != audit.StandingsAuto && *f.standings != audit.StandingsNone {
 		return usageErr("-standings %q: want %s or %s", *f.standings, audit.StandingsAuto, audit.StandingsNone)
+	}
+	cfg.Sheet = audit.SheetOptions{Path: *f.sheetPath, Level: *f.sheetLevel, Max: *f.sheetMax, Lang: *f.lang}
+	if err := (&sheet.Options{Level: *f.sheetLevel, Max: *f.sheetMax, Lang: *f.lang}).Check(); err != nil {
+		return usageErr("%v", err)
 	}
 	mem, err := parseSize(*f.dupMem)
 	if err != nil {

@@ -185,7 +185,7 @@ func TestE2ERerunWithFewerTables(t *testing.T) {
 	for _, e := range ents {
 		names = append(names, e.Name())
 	}
-	if want := []string{".arbiter.lock", "_manifest", "games", "summary.json"}; !slices.Equal(names, want) {
+	if want := []string{".arbiter.lock", "_manifest", "games", "report.html", "summary.json"}; !slices.Equal(names, want) {
 		t.Errorf("after a run with -tables games the folder holds %v, want %v", names, want)
 	}
 	s, _ := report.ReadSummary(out)
