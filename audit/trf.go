@@ -441,7 +441,7 @@ func playersBatch(e *Event) (arrow.RecordBatch, error) {
 	var row report.PlayerRow
 	for _, p := range tournament.PlayerRows(t, rec.Before) {
 		row.Reset()
-		row.SourceFile = e.Input.Name
+		row.SourceFile, row.Event = e.Input.Name, t.Name
 		if e.fromGames != nil && p.StartRank <= len(e.fromGames.Players) {
 			row.SourceFile = e.fromGames.Players[p.StartRank-1].File
 		}
@@ -507,6 +507,9 @@ func pairingsBatch(e *Event) (arrow.RecordBatch, error) {
 	for _, p := range e.Reconciliation.Pairings {
 		row.Reset()
 		row.SourceFile = e.Input.Name
+		if e.Tournament != nil {
+			row.Event = e.Tournament.Name
+		}
 		if e.fromGames != nil && p.File != "" {
 			row.SourceFile = p.File // the game's PGN
 		}

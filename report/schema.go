@@ -21,8 +21,8 @@ import (
 // opening_name and opening_ply (the opening named by position);
 // games.duplicate_of and same_tags. Version 7: game ids are the source
 // number above the game's byte offset (stable across runs and machines);
-// games.game_index is gone.
-const SchemaVersion = "7"
+// games.game_index is gone. Version 8: players.event and pairings.event.
+const SchemaVersion = "8"
 
 // Metadata keys stored in every part file's key-value metadata.
 const (

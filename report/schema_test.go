@@ -116,14 +116,14 @@ func TestContract(t *testing.T) {
 			"san?:utf8 fen?:utf8 witness?:utf8 source_file:utf8 source_line?:int64 check_id?:utf8",
 		"positions": "position_id:int64 source_file:utf8 source_line:int64 fen:utf8 valid:bool problems:list<element: utf8> " +
 			"side_to_move?:utf8 in_check?:bool checkmate?:bool stalemate?:bool dead?:bool white_can_mate?:bool black_can_mate?:bool legal_moves?:int32",
-		"players": "source_file:utf8 source_line:int64 start_rank:int32 name:utf8 title?:utf8 sex?:utf8 federation?:utf8 fide_id?:int64 " +
+		"players": "source_file:utf8 source_line:int64 event?:utf8 start_rank:int32 name:utf8 title?:utf8 sex?:utf8 federation?:utf8 fide_id?:int64 " +
 			"rating?:int16 birth_date?:utf8 points:float64 declared_points?:float64 rank:int32 declared_rank?:int32 " +
 			"points_by_rules?:float64 rank_by_rules?:int32 tiebreak_order:list<element: utf8> tiebreak_values:list<element: float64> " +
 			"tiebreak_values_by_rules?:list<element: float64> tiebreak_source:utf8 " +
 			"bh:float64 bh_c1:float64 bh_c2:float64 bh_m1:float64 bh_m2:float64 fb:float64 aob?:float64 sb:float64 sb_c1:float64 sb_c2:float64 " +
 			"win:int32 won:int32 bpg:int32 bwg:int32 rep:int32 ps:float64 ps_c1:float64 ks:float64 de:int32 " +
 			"aro?:int32 aro_c1?:int32 tpr?:int32 ptp?:int32 rated_games:int32 edition:utf8",
-		"pairings": "source_file:utf8 source_line:int64 round:int32 board:int32 white_start_rank:int32 white:utf8 " +
+		"pairings": "source_file:utf8 source_line:int64 event?:utf8 round:int32 board:int32 white_start_rank:int32 white:utf8 " +
 			"black_start_rank?:int32 black?:utf8 kind:utf8 result?:utf8 codes:utf8 game_id?:int64 game_result?:utf8 " +
 			"result_by_rules?:utf8 rated:bool rated_reason:utf8 match_method?:utf8",
 	}

@@ -25,6 +25,7 @@ var (
 var playersFields = []arrow.Field{
 	req("source_file", str), // the TRF input (the PGN of the player's first game without TRF)
 	req("source_line", i64), // line of the player's 001 record (of that game)
+	opt("event", str),       // the event's name: record 012, or the games' Event tag
 	req("start_rank", i32),
 	req("name", str),
 	opt("title", str),
@@ -117,6 +118,7 @@ func PlayersSchema() *arrow.Schema { return playersTable.Schema }
 var pairingsFields = []arrow.Field{
 	req("source_file", str), // the TRF input (the PGN without TRF)
 	req("source_line", i64), // line of the White player's (or bye's) 001 record (of the game)
+	opt("event", str),       // the event's name, as in the players table
 	req("round", i32),
 	req("board", i32),
 	req("white_start_rank", i32), // the player, for a bye
@@ -173,6 +175,7 @@ func PairingsSchema() *arrow.Schema { return pairingsTable.Schema }
 type PlayerRow struct {
 	SourceFile     string
 	SourceLine     int64
+	Event          string // "" is NULL
 	StartRank      int32
 	Name           string
 	Title          string // "" is NULL
@@ -214,6 +217,7 @@ func (r *PlayerRow) Reset() {
 type PairingRow struct {
 	SourceFile     string
 	SourceLine     int64
+	Event          string // "" is NULL
 	Round          int32
 	Board          int32
 	WhiteStartRank int32
@@ -238,7 +242,7 @@ func (r *PairingRow) Reset() { *r = PairingRow{} }
 // It is owned by one goroutine.
 type PlayersBuilder struct {
 	batch
-	sourceFile                      strCol
+	sourceFile, event               strCol
 	sourceLine                      i64Col
 	startRank                       i32Col
 	name, title, sex, federation    strCol
@@ -267,6 +271,7 @@ func NewPlayersBuilder(mem memory.Allocator) *PlayersBuilder {
 	b.init(mem, PlayersTable(),
 		"source_file", &b.sourceFile,
 		"source_line", &b.sourceLine,
+		"event", &b.event,
 		"start_rank", &b.startRank,
 		"name", &b.name,
 		"title", &b.title,
@@ -323,7 +328,7 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 		return fmt.Errorf("%w: player %d: name %q, edition %q, %d tie-breaks and %d values",
 			ErrInvalidRow, r.StartRank, r.Name, r.Edition, len(r.TieBreakOrder), len(r.TieBreakValues))
 	}
-	nb := len(r.SourceFile) + len(r.Name) + len(r.Title) + len(r.Sex) + len(r.Federation) + len(r.BirthDate) + len(r.Edition) + len(r.TieBreakSource)
+	nb := len(r.SourceFile) + len(r.Event) + len(r.Name) + len(r.Title) + len(r.Sex) + len(r.Federation) + len(r.BirthDate) + len(r.Edition) + len(r.TieBreakSource)
 	for _, s := range r.TieBreakOrder {
 		nb += len(s)
 	}
@@ -332,6 +337,7 @@ func (b *PlayersBuilder) Append(r *PlayerRow) error {
 	}
 	b.addUTF8(&b.sourceFile, bytesOf(r.SourceFile))
 	b.sourceLine.add(r.SourceLine)
+	b.addOptString(&b.event, r.Event)
 	b.startRank.add(r.StartRank)
 	b.addUTF8(&b.name, bytesOf(r.Name))
 	b.addOptString(&b.title, r.Title)
@@ -399,7 +405,7 @@ func (b *batch) addOptString(s *strCol, v string) {
 // table. It is owned by one goroutine.
 type PairingsBuilder struct {
 	batch
-	sourceFile                 strCol
+	sourceFile, event          strCol
 	sourceLine                 i64Col
 	round, board               i32Col
 	whiteRank                  i32Col
@@ -420,6 +426,7 @@ func NewPairingsBuilder(mem memory.Allocator) *PairingsBuilder {
 	b.init(mem, PairingsTable(),
 		"source_file", &b.sourceFile,
 		"source_line", &b.sourceLine,
+		"event", &b.event,
 		"round", &b.round,
 		"board", &b.board,
 		"white_start_rank", &b.whiteRank,
@@ -464,6 +471,7 @@ func (b *PairingsBuilder) Append(r *PairingRow) error {
 	}
 	b.addUTF8(&b.sourceFile, bytesOf(r.SourceFile))
 	b.sourceLine.add(r.SourceLine)
+	b.addOptString(&b.event, r.Event)
 	b.round.add(r.Round)
 	b.board.add(r.Board)
 	b.whiteRank.add(r.WhiteStartRank)

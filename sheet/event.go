@@ -15,6 +15,7 @@ import (
 
 type eventView struct {
 	Name, File, Error string
+	Event             string // the event's name as the players table has it
 	Facts             []fact
 	Rounds            []int
 	Heads             []fact // tie-break code, name
@@ -59,7 +60,7 @@ func (l *Lang) event(e *Event, shown *Collector, opt Options) eventView {
 		v.Error = l.T("event.unreadable")
 		return v
 	}
-	v.Name = t.Name
+	v.Name, v.Event = t.Name, t.Name
 	if v.Name == "" {
 		v.Name = e.File
 	}

@@ -78,6 +78,7 @@ async function checkDir(browser, conn, dir, label) {
     }));
     const crosstables = [...document.querySelectorAll('table.crosstable')].map((t) => ({
       file: t.dataset.file,
+      event: t.dataset.event,
       rows: [...t.querySelectorAll('tbody tr')].map((tr) => ({
         startRank: Number(tr.dataset.startRank),
         points: tr.querySelector('td.pts')?.textContent ?? '',
@@ -114,8 +115,12 @@ async function checkDir(browser, conn, dir, label) {
   const players = join(dir, 'players', '*.parquet');
   if (dom.crosstables.length > 0 && !existsSync(join(dir, 'players'))) fail('crosstables on the page but no players table');
   for (const ct of dom.crosstables) {
-    const rows = await query(`SELECT start_rank::INTEGER AS start_rank, points::DOUBLE AS points, points_by_rules::DOUBLE AS points_by_rules
-      FROM read_parquet(${sqlString(players)}) WHERE source_file = ${sqlString(ct.file)}`);
+    // The players of the event (by name; two events of one name are told
+    // apart by their file).
+    const sel = `SELECT start_rank::INTEGER AS start_rank, points::DOUBLE AS points, points_by_rules::DOUBLE AS points_by_rules
+      FROM read_parquet(${sqlString(players)}) WHERE event IS NOT DISTINCT FROM ${ct.event ? sqlString(ct.event) : 'NULL'}`;
+    let rows = await query(sel);
+    if (rows.length > ct.rows.length) rows = await query(`${sel} AND source_file = ${sqlString(ct.file)}`);
     const byRank = new Map(rows.map((r) => [r.start_rank, r]));
     if (rows.length !== ct.rows.length) fail(`${ct.file}: crosstable of ${ct.rows.length} players, players table ${rows.length}`);
     for (const r of ct.rows) {
