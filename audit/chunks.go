@@ -3,6 +3,8 @@ package audit
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -22,6 +24,7 @@ type seqRec struct {
 	chunk int64
 	stem  string // the part names' stem: source and offset of the chunk
 	read  int    // the read (source) the chunk belongs to
+	key   string // the Hive partition of the rows ("" for none)
 	rec   arrow.RecordBatch
 }
 
@@ -49,19 +52,21 @@ type chunkSink struct {
 	cpu     cpuTokens
 	lazy    bool // no rows, no table (else an empty part)
 	once    sync.Once
-	last    int64                 // chunk of the last batch sent, -1 before the first (send's goroutine only)
-	open    []*report.TableWriter // each goroutine's current writer, for abort
-	reads   []int                 // the read of each goroutine's open chunk
+	last    int64                            // chunk of the last batch sent, -1 before the first (send's goroutine only)
+	open    []map[string]*report.TableWriter // each goroutine's writers of its chunk, by partition
+	reads   []int                            // the read of each goroutine's open chunk
 	mu      sync.Mutex
 	done    []chunkDone // finished chunks, in the order they finished
 	stats   report.TableStats
 	wrote   bool // the table was written (it had rows, or is not lazy)
 	prepErr error
+	// partition says that the table is written in Hive partitions.
+	partition bool
 }
 
 func newChunkSink(root string, table report.Table, opt report.WriterOptions, writers int, cpu cpuTokens, lazy bool) *chunkSink {
 	c := &chunkSink{root: root, table: table, opt: opt, cpu: cpu, lazy: lazy,
-		chs: make([]chan seqRec, writers), open: make([]*report.TableWriter, writers), reads: make([]int, writers),
+		chs: make([]chan seqRec, writers), open: make([]map[string]*report.TableWriter, writers), reads: make([]int, writers),
 		last: -1}
 	for i := range c.chs {
 		c.chs[i] = make(chan seqRec, sinkQueue)
@@ -82,7 +87,7 @@ const sinkQueue = 1
 // send hands on a batch of chunk; chunks come in order, a chunk's batches
 // in order. The first batch of a chunk also tells the writer of the
 // previous chunk that its chunk is complete.
-func (c *chunkSink) send(ctx context.Context, chunk int64, stem string, read int, rec arrow.RecordBatch) error {
+func (c *chunkSink) send(ctx context.Context, chunk int64, stem string, read int, key string, rec arrow.RecordBatch) error {
 	if c.last >= 0 && chunk != c.last {
 		if err := c.put(ctx, c.last, seqRec{chunk: -1}); err != nil {
 			rec.Release()
@@ -90,7 +95,7 @@ func (c *chunkSink) send(ctx context.Context, chunk int64, stem string, read int
 		}
 	}
 	c.last = chunk
-	if err := c.put(ctx, chunk, seqRec{chunk, stem, read, rec}); err != nil {
+	if err := c.put(ctx, chunk, seqRec{chunk, stem, read, key, rec}); err != nil {
 		rec.Release()
 		return err
 	}
@@ -141,13 +146,14 @@ func (c *chunkSink) run() error {
 				c.cpu.acquire()
 				if err == nil && sr.chunk != cur {
 					err = c.finish(i)
-					if err == nil {
-						err = c.start(i, sr.stem, sr.read)
-					}
 					cur = sr.chunk
 				}
+				var w *report.TableWriter
 				if err == nil {
-					err = c.open[i].Write(sr.rec)
+					w, err = c.writer(i, sr)
+				}
+				if err == nil {
+					err = w.Write(sr.rec)
 				}
 				c.cpu.release()
 				sr.rec.Release()
@@ -176,40 +182,52 @@ func (c *chunkSink) run() error {
 	return nil
 }
 
-func (c *chunkSink) start(i int, stem string, read int) error {
+// writer returns goroutine i's writer of the partition of sr in its open
+// chunk, started when needed.
+func (c *chunkSink) writer(i int, sr seqRec) (*report.TableWriter, error) {
+	if w := c.open[i][sr.key]; w != nil {
+		return w, nil
+	}
 	opt := c.opt
-	opt.Chunked, opt.Stem = true, stem
+	opt.Chunked, opt.Stem, opt.Subdir = true, sr.stem, sr.key
 	w, err := report.NewTableWriter(c.root, c.table, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c.open[i], c.reads[i] = w, read
-	return nil
+	if c.open[i] == nil {
+		c.open[i] = map[string]*report.TableWriter{}
+	}
+	c.open[i][sr.key], c.reads[i] = w, sr.read
+	return w, nil
 }
 
+// finish closes goroutine i's writers of its chunk, in the order of their
+// partitions.
 func (c *chunkSink) finish(i int) error {
-	w := c.open[i]
-	if w == nil {
-		return nil
-	}
+	ws := c.open[i]
 	c.open[i] = nil
-	st, err := w.Close()
-	if err != nil {
-		return err
+	for _, k := range slices.Sorted(maps.Keys(ws)) {
+		st, err := ws[k].Close()
+		if err != nil {
+			for _, w := range ws {
+				w.Abort()
+			}
+			return err
+		}
+		c.mu.Lock()
+		c.done = append(c.done, chunkDone{read: c.reads[i], stats: st})
+		c.mu.Unlock()
 	}
-	c.mu.Lock()
-	c.done = append(c.done, chunkDone{read: c.reads[i], stats: st})
-	c.mu.Unlock()
 	return nil
 }
 
 // abort removes the unfinished parts; call it only after run returned.
 func (c *chunkSink) abort() {
-	for i, w := range c.open {
-		if w != nil {
+	for i, ws := range c.open {
+		for _, w := range ws {
 			w.Abort()
-			c.open[i] = nil
 		}
+		c.open[i] = nil
 	}
 }
 
@@ -219,6 +237,9 @@ func (c *chunkSink) abort() {
 func (c *chunkSink) writeChunk(stem string, read int, rec arrow.RecordBatch) error {
 	opt := c.opt
 	opt.Chunked, opt.Stem = true, stem
+	if c.partition {
+		opt.Subdir = defaultPartition // the tables of events: no one date
+	}
 	w, err := report.NewTableWriter(c.root, c.table, opt)
 	if err != nil {
 		return err

@@ -107,7 +107,7 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 		derived := derivedResult(&all)
 		wopt := cfg.Writer
 		wopt.NoSync = wopt.NoSync || cfg.NoSync
-		if err := resolveDuplicates(cfg.Duplicates, od.Stage, wopt, all, derived, p.want[TableFindings], p.want[TableGames]); err != nil {
+		if err := resolveDuplicates(cfg.Duplicates, od.Stage, wopt, all, derived, p.want[TableFindings], p.want[TableGames], p.partition); err != nil {
 			return nil, err
 		}
 	}
@@ -136,7 +136,11 @@ func commit(cfg Config, od *output.Dir, pl *plan.Plan, p *pipeline, out *pipeOut
 		if !p.want[t] || lazy || tables[name] != nil {
 			continue
 		}
-		st, err := writeEmptyTable(od.Stage, tableFor(t, cfg.FEN), cfg.Writer)
+		wo := cfg.Writer
+		if p.partition {
+			wo.Subdir = defaultPartition
+		}
+		st, err := writeEmptyTable(od.Stage, tableFor(t, cfg.FEN), wo)
 		if err != nil {
 			return nil, err
 		}

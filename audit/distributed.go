@@ -109,6 +109,7 @@ func checkPlan(cfg *Config, pl *plan.Plan) error {
 		cfg.Sheet.Path = "none"
 	}
 	cfg.Sheet.Level, cfg.Sheet.Max, cfg.Sheet.Lang = pl.Audit.ReportLevel, pl.Audit.ReportMax, pl.Audit.ReportLang
+	cfg.Partition = pl.Audit.Partition
 	return nil
 }
 
@@ -281,6 +282,7 @@ func Commit(ctx context.Context, cfg Config, pl *plan.Plan) (*Result, error) {
 		for _, t := range []int{TablePlayers, TablePairings, TableFindings} {
 			if p.want[t] {
 				out.sinks[t] = newChunkSink(od.Stage, tableFor(t, cfg.FEN), wopt, 1, make(cpuTokens, 1), true)
+				out.sinks[t].partition = p.partition
 			}
 		}
 		n := len(out.sources)

@@ -33,11 +33,16 @@ package audit
 // incremental series.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -265,7 +270,7 @@ type gamePatch struct {
 // whose rows differ from the duplicates found, and records each source's
 // duplicate rows.
 func resolveDuplicates(opt DuplicateOptions, stage string, wopt report.WriterOptions, all []*SourceResult,
-	derived *SourceResult, wantFindings, wantGames bool) error {
+	derived *SourceResult, wantFindings, wantGames, partition bool) error {
 	var runs []string
 	bySource := map[int]*SourceResult{}
 	for _, sr := range all {
@@ -293,31 +298,63 @@ func resolveDuplicates(opt DuplicateOptions, stage string, wopt report.WriterOpt
 		}
 		sr.DupRows = nil
 	}
-	var fb *report.FindingsBuilder
-	if wantFindings {
-		fb = report.NewFindingsBuilder(nil)
-		defer fb.Release()
+	// The findings go with their games: by partition (see partition.go),
+	// found from the games parts that hold them.
+	var where *partIndex
+	if partition {
+		var err error
+		if where, err = newPartIndex(stage, all); err != nil {
+			return err
+		}
+	}
+	type sink struct {
+		key string
+		fb  *report.FindingsBuilder
+		fw  *report.TableWriter
+	}
+	sinks := map[string]*sink{}
+	defer func() {
+		for _, k := range sinks {
+			k.fb.Release()
+			if k.fw != nil {
+				k.fw.Abort() // after Close, nothing
+			}
+		}
+	}()
+	sinkOf := func(game int64) (*sink, error) {
+		key := ""
+		if where != nil {
+			var err error
+			if key, err = where.of(game); err != nil {
+				return nil, err
+			}
+		}
+		k := sinks[key]
+		if k == nil {
+			k = &sink{key: key, fb: report.NewFindingsBuilder(nil)}
+			sinks[key] = k
+		}
+		return k, nil
 	}
 	kc := &stats.KindCount{Kind: KindDuplicateGame, Severity: "warning", Example: stats.Example{GameID: -1, Ply: -1}}
 	changes := map[int][]gamePatch{} // per source: rows whose values change (row is unused: matched by game)
 	changed := map[int][]int64{}
 	var row report.FindingRow
-	var fw *report.TableWriter
-	flush := func() error {
-		if fb == nil || fb.Len() == 0 {
+	flush := func(k *sink) error {
+		if k.fb.Len() == 0 {
 			return nil
 		}
-		if fw == nil {
+		if k.fw == nil {
 			o := wopt
-			o.Chunked, o.Stem = true, "duplicates"
+			o.Chunked, o.Stem, o.Subdir = true, "duplicates", k.key
 			var err error
-			if fw, err = report.NewTableWriter(stage, report.FindingsTable(), o); err != nil {
+			if k.fw, err = report.NewTableWriter(stage, report.FindingsTable(), o); err != nil {
 				return err
 			}
 		}
-		rec := fb.Flush()
+		rec := k.fb.Flush()
 		defer rec.Release()
-		return fw.Write(rec)
+		return k.fw.Write(rec)
 	}
 	for {
 		x, ok := dups.Next()
@@ -347,7 +384,7 @@ func resolveDuplicates(opt DuplicateOptions, stage string, wopt report.WriterOpt
 		if kc.Example.GameID < 0 {
 			kc.Example = stats.Example{GameID: g.Game, File: src.Source.Path, Line: g.Line, Ply: -1, Message: msg}
 		}
-		if fb == nil {
+		if !wantFindings {
 			continue
 		}
 		row.Reset()
@@ -357,11 +394,15 @@ func resolveDuplicates(opt DuplicateOptions, stage string, wopt report.WriterOpt
 		row.Message = append(row.Message, msg...)
 		row.SourceFile = src.Source.Path
 		row.SourceLine.Set(g.Line)
-		if err := fb.Append(&row); err != nil {
+		k, err := sinkOf(g.Game)
+		if err != nil {
+			return err
+		}
+		if err := k.fb.Append(&row); err != nil {
 			return fmt.Errorf("audit: duplicates: %w", err)
 		}
-		if fb.Len() >= 1<<14 {
-			if err := flush(); err != nil {
+		if k.fb.Len() >= 1<<14 {
+			if err := flush(k); err != nil {
 				return err
 			}
 		}
@@ -375,11 +416,15 @@ func resolveDuplicates(opt DuplicateOptions, stage string, wopt report.WriterOpt
 		src, _ := plan.SplitID(game)
 		changes[src] = append(changes[src], gamePatch{dupOf: -1, addWarning: -1, game: game})
 	}
-	if err := flush(); err != nil {
-		return err
-	}
-	if fw != nil {
-		st, err := fw.Close()
+	for _, key := range slices.Sorted(maps.Keys(sinks)) {
+		k := sinks[key]
+		if err := flush(k); err != nil {
+			return err
+		}
+		if k.fw == nil {
+			continue
+		}
+		st, err := k.fw.Close()
 		if err != nil {
 			return err
 		}
@@ -575,4 +620,97 @@ func (o DuplicateOptions) minPlies() int {
 		return 0
 	}
 	return o.MinPlies
+}
+
+// partIndex finds the partition of a game from the games parts: a games
+// part holds one partition's rows (see partition.go).
+type partIndex struct {
+	stage string
+	parts []partSpan // by lo
+}
+
+type partSpan struct {
+	lo, hi int64
+	key    string
+	path   string
+	ids    map[int64]bool // read when ranges overlap
+}
+
+// newPartIndex reads the game_id range of every games part of all.
+func newPartIndex(stage string, all []*SourceResult) (*partIndex, error) {
+	x := &partIndex{stage: stage}
+	for _, sr := range all {
+		for _, pf := range sr.Parts[TableNames[TableGames]] {
+			path := filepath.Join(stage, filepath.FromSlash(pf.Path))
+			lo, hi, err := gameRange(path)
+			if err != nil {
+				return nil, err
+			}
+			rel := strings.TrimPrefix(filepath.ToSlash(filepath.Dir(pf.Path)), TableNames[TableGames])
+			x.parts = append(x.parts, partSpan{lo: lo, hi: hi, key: strings.TrimPrefix(rel, "/"), path: path})
+		}
+	}
+	slices.SortFunc(x.parts, func(a, b partSpan) int { return cmp.Compare(a.lo, b.lo) })
+	return x, nil
+}
+
+// of returns the partition of game: that of the games part that holds
+// it. The ranges of the parts of one chunk in different partitions
+// overlap (their games alternate); only then are the parts' ids read.
+func (x *partIndex) of(game int64) (string, error) {
+	i := sort.Search(len(x.parts), func(i int) bool { return x.parts[i].lo > game })
+	var cand []*partSpan
+	for j := i - 1; j >= 0; j-- {
+		p := &x.parts[j]
+		if game <= p.hi {
+			cand = append(cand, p)
+		}
+		if j < i-256 { // a chunk's parts are few; older parts end before
+			break
+		}
+	}
+	if len(cand) == 1 {
+		return cand[0].key, nil
+	}
+	for _, p := range cand {
+		if p.ids == nil {
+			ids, err := partGameIDs(p.path)
+			if err != nil {
+				return "", err
+			}
+			p.ids = ids
+		}
+		if p.ids[game] {
+			return p.key, nil
+		}
+	}
+	return defaultPartition, nil
+}
+
+// partGameIDs reads the game ids of a games part.
+func partGameIDs(path string) (map[int64]bool, error) {
+	pf, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return nil, fmt.Errorf("audit: duplicates: %w", err)
+	}
+	defer pf.Close()
+	ids := map[int64]bool{}
+	for rg := 0; rg < pf.NumRowGroups(); rg++ {
+		cr, err := pf.RowGroup(rg).Column(0)
+		if err != nil {
+			return nil, fmt.Errorf("audit: duplicates: %w", err)
+		}
+		r := cr.(*file.Int64ColumnChunkReader)
+		buf := make([]int64, 4096)
+		for r.HasNext() {
+			n, _, err := r.ReadBatch(int64(len(buf)), buf, nil, nil)
+			if err != nil {
+				return nil, fmt.Errorf("audit: duplicates: %w", err)
+			}
+			for _, id := range buf[:n] {
+				ids[id] = true
+			}
+		}
+	}
+	return ids, nil
 }

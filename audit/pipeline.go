@@ -99,6 +99,8 @@ type pipeline struct {
 	dups *dupCollector
 	// sheet picks the games of the HTML report (nil: no report).
 	sheet *sheet.Options
+	// partition writes the tables in Hive partitions by month.
+	partition bool
 }
 
 // pipeOut is what a pipeline made.
@@ -173,6 +175,7 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 		// tables only from TRF inputs.
 		lazy := !p.explicit && t == TablePositions || isEventTable(t)
 		sink := newChunkSink(p.dir, tableFor(t, cfg.FEN), wopt, writers, cpu, lazy)
+		sink.partition = p.partition
 		out.sinks[t] = sink
 		g.Go(sink.run)
 	}
@@ -186,6 +189,7 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 		sopt.Duplicates, sopt.DupMinPlies = true, p.dups.opt.minPlies()
 	}
 	sopt.Sheet = p.sheet
+	sopt.Partition = p.partition
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -284,9 +288,19 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 						rec.Release()
 						continue
 					}
-					if err := out.sinks[t].send(ctx, chunk, stem, o.Read, rec); err != nil {
-						return err
+					if !p.partition {
+						if err := out.sinks[t].send(ctx, chunk, stem, o.Read, "", rec); err != nil {
+							return err
+						}
+						continue
 					}
+					for _, r := range partitionRuns(t, rec, o.Keys) {
+						if err := out.sinks[t].send(ctx, chunk, stem, o.Read, r.key, rec.NewSlice(r.start, r.end)); err != nil {
+							rec.Release()
+							return err
+						}
+					}
+					rec.Release()
 				}
 				<-inFlight
 			}

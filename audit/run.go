@@ -65,6 +65,9 @@ type Config struct {
 	Duplicates DuplicateOptions
 	// Sheet configures the HTML report (sheet.go).
 	Sheet SheetOptions
+	// Partition is PartitionMonth to write the tables in Hive partitions
+	// by month (partition.go), or PartitionNone.
+	Partition string
 }
 
 // Result is what a run did.
@@ -176,6 +179,9 @@ func (cfg *Config) defaults() error {
 	if _, err := cfg.Sheet.check(); err != nil {
 		return err
 	}
+	if cfg.Partition != PartitionNone && cfg.Partition != PartitionMonth {
+		return fmt.Errorf("audit: -partition %q: want %s", cfg.Partition, PartitionMonth)
+	}
 	// The standings options are checked before any work.
 	return (&events{}).configure(*cfg)
 }
@@ -207,7 +213,7 @@ func (cfg *Config) planOptions(exact bool, known map[string]plan.Source) plan.Op
 	}
 	audit := plan.AuditOptions{Tables: tables, FEN: cfg.FEN, TieBreaks: cfg.TieBreaks, Standings: cfg.Standings,
 		Duplicates: !cfg.Duplicates.Off, DupMinPlies: cfg.Duplicates.MinPlies,
-		ReportLevel: cfg.Sheet.Level, ReportMax: cfg.Sheet.Max, ReportLang: cfg.Sheet.Lang}
+		ReportLevel: cfg.Sheet.Level, ReportMax: cfg.Sheet.Max, ReportLang: cfg.Sheet.Lang, Partition: cfg.Partition}
 	if !cfg.Sheet.enabled() {
 		audit.Report = "none"
 	}
@@ -219,7 +225,8 @@ func (cfg *Config) planOptions(exact bool, known map[string]plan.Source) plan.Op
 // pipeline returns a pipeline writing into dir.
 func (cfg *Config) pipeline(dir string, log *slog.Logger, prog *progress) *pipeline {
 	want, explicit := cfg.wantTables()
-	return &pipeline{cfg: cfg, want: want, explicit: explicit, dir: dir, log: log, prog: prog}
+	return &pipeline{cfg: cfg, want: want, explicit: explicit, dir: dir, log: log, prog: prog,
+		partition: cfg.Partition == PartitionMonth}
 }
 
 // splitSources returns the reads of a plan's units and the TRF sources,

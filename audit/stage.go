@@ -53,6 +53,9 @@ type StageOptions struct {
 	// Sheet, when set, fills Output.Sheet with the games the HTML report
 	// may show (see sheet.go).
 	Sheet *sheet.Options
+	// Partition fills Output.Keys with each game's partition (see
+	// partition.go).
+	Partition bool
 }
 
 // Output is what a Stage makes of one block.
@@ -72,6 +75,9 @@ type Output struct {
 	RoundMissing []RoundMissing
 	// fps are the games' fingerprints (StageOptions.Duplicates).
 	fps []gameFP
+	// Keys are the games' partitions, in the order of the games rows
+	// (StageOptions.Partition).
+	Keys []gameKey
 	// Sheet holds the games of the block the HTML report may show, when
 	// StageOptions.Sheet is set (nil when there are none).
 	Sheet *sheet.Block
@@ -122,6 +128,7 @@ type Stage struct {
 	tagh fingerprint.Hasher // scratch of addFingerprint
 	line []chess.Move       // scratch of addFingerprint
 	row  int                // the row of the game being judged in the block's games batch
+	keys []gameKey          // of the block being processed (StageOptions.Partition)
 
 	pick                  *sheet.Picker // StageOptions.Sheet
 	sheetKinds, sheetSevs []string      // scratch of offerSheet
@@ -225,6 +232,7 @@ func (s *Stage) Process(b *ingest.Block, idBase int64) (*Output, error) {
 	out.GameInfos, s.infos = s.infos, nil
 	out.RoundMissing = s.missing.take()
 	out.fps, s.fps = s.fps, nil
+	out.Keys, s.keys = s.keys, nil
 	if s.pick != nil {
 		out.Sheet = s.pick.Take()
 	}
@@ -299,6 +307,9 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	if s.opt.GameInfos {
 		s.addGameInfo(raw, b.File, id)
 	}
+	if s.opt.Partition {
+		s.keys = append(s.keys, gameKey{id, monthKey(g.Tags)})
+	}
 	if s.opt.Duplicates {
 		s.addFingerprint(g, id)
 	}
@@ -365,6 +376,9 @@ func (s *Stage) failedGame(b *ingest.Block, sk ingest.Skip, id int64, st *stats.
 	*sg = stats.Game{ID: id, File: b.File, Findings: append(sg.Findings[:0],
 		stats.Finding{Kind: kind, Severity: "error", Ply: -1, Line: int64(sk.Line), Message: msg})}
 	st.AddGame(sg)
+	if s.opt.Partition && (len(s.keys) == 0 || s.keys[len(s.keys)-1].id != id) {
+		s.keys = append(s.keys, gameKey{id, defaultPartition}) // a game too large to read: no date known
+	}
 	if s.pick != nil {
 		s.offerFailed(b.File, sk, id, kind, msg)
 	}

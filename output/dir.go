@@ -197,11 +197,27 @@ func (d *Dir) foreignInTable(name string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
+		if e.IsDir() && name != ManifestDir && isPartitionDir(e.Name()) {
+			// A Hive partition (year=2024): ours when all it holds is.
+			in, err := d.foreignInTable(name + "/" + e.Name())
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, in...)
+			continue
+		}
 		if !isOurs(name, e) {
 			out = append(out, name+"/"+e.Name())
 		}
 	}
 	return out, nil
+}
+
+// isPartitionDir reports whether a folder's name is a Hive partition's,
+// key=value.
+func isPartitionDir(n string) bool {
+	k, v, ok := strings.Cut(n, "=")
+	return ok && k != "" && v != "" && !strings.ContainsAny(k, "/.")
 }
 
 // isOurs reports whether e, in folder, is a file Arbiter makes there: a

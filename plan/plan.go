@@ -67,6 +67,8 @@ type AuditOptions struct {
 	ReportLevel string `json:"report_level,omitempty"`
 	ReportMax   int    `json:"report_max,omitempty"`
 	ReportLang  string `json:"report_lang,omitempty"`
+	// Partition is "month" for tables in Hive partitions by month.
+	Partition string `json:"partition,omitempty"`
 }
 
 // Source is one input.

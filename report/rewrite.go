@@ -29,7 +29,14 @@ import (
 func RewritePart(path string, table Table, opts WriterOptions, fix func(arrow.RecordBatch) (arrow.RecordBatch, error)) (int64, error) {
 	opts.Chunked = true // leaves the folder's other files alone
 	opts.Spare = nil
-	tw, err := NewTableWriter(filepath.Dir(filepath.Dir(path)), table, opts)
+	// The writer's settings for the part's folder: root/<table>/<subdir>.
+	d, sub := filepath.Dir(path), ""
+	for filepath.Base(d) != table.Name && filepath.Dir(d) != d {
+		sub = filepath.Join(filepath.Base(d), sub)
+		d = filepath.Dir(d)
+	}
+	opts.Subdir = filepath.ToSlash(sub)
+	tw, err := NewTableWriter(filepath.Dir(d), table, opts)
 	if err != nil {
 		return 0, err
 	}

@@ -122,7 +122,7 @@ func newSchema(table string, fields ...arrow.Field) *arrow.Schema {
 
 // gamesFields is the column list of the games table, in order.
 var gamesFields = []arrow.Field{
-	req("game_id", i64),       // run-wide input order, from 0
+	req("game_id", i64),       // source number << 40 | the game's byte offset (plan.GameID)
 	req("source_file", str),   // input path as given
 	req("source_offset", i64), // byte offset of the game in the decompressed stream
 	req("source_line", i64),   // 1-based line of the game's first tag

@@ -70,6 +70,9 @@ type WriterOptions struct {
 	// PrepareTable once before starting the writers).
 	Chunked bool
 	Stem    string
+	// Subdir puts the parts in a folder of the table's folder, such as a
+	// Hive partition ("year=2024/month=01").
+	Subdir string
 	// Spare, when set, is asked for a second CPU before a row group
 	// closes, to compress the last pages of its columns with two
 	// goroutines (see partFile.flushPages). It answers at once: ok when a
@@ -183,7 +186,7 @@ func NewTableWriter(root string, table Table, opts WriterOptions) (*TableWriter,
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(root, table.Name)
+	dir := filepath.Join(root, table.Name, filepath.FromSlash(opts.Subdir))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: create table folder: %w", err)
 	}
@@ -428,7 +431,7 @@ func (w *TableWriter) finishPart() error {
 		}
 	}
 	w.stats.Bytes += size
-	w.stats.Parts = append(w.stats.Parts, filepath.ToSlash(filepath.Join(w.table.Name, name)))
+	w.stats.Parts = append(w.stats.Parts, filepath.ToSlash(filepath.Join(w.table.Name, filepath.FromSlash(w.opts.Subdir), name)))
 	w.stats.PartRows = append(w.stats.PartRows, w.partRows)
 	w.stats.PartBytes = append(w.stats.PartBytes, size)
 	w.stats.PartSHA256 = append(w.stats.PartSHA256, hex.EncodeToString(w.sum.Sum(nil)))

@@ -54,6 +54,7 @@ type auditFlags struct {
 	tiebreaks, standings  *string
 	dupMem                *string
 	sheetPath, sheetLevel *string
+	partition             *string
 	lang                  *string
 	sheetMax              *int
 	dup                   *bool
@@ -88,6 +89,7 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.sheetLevel = fs.String("report-level", "warning", "least `severity` listed on the report's correction sheet: error|warning|info")
 	f.sheetMax = fs.Int("report-max", sheet.DefaultMax, "games of each kind the report shows in full (`N`; the others are counted)")
 	f.lang = fs.String("lang", "en", "`language` of the report: "+strings.Join(sheet.Languages(), ", "))
+	f.partition = fs.String("partition", "", "write the tables in Hive partitions table/year=YYYY/month=MM/ by each game's date (UTCDate, else Date): month")
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
@@ -152,6 +154,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Standings = *f.standings; *f.standings != audit.StandingsAuto && *f.standings != audit.StandingsNone {
 		return usageErr("-standings %q: want %s or %s", *f.standings, audit.StandingsAuto, audit.StandingsNone)
+	}
+	cfg.Partition = *f.partition
+	if cfg.Partition != audit.PartitionNone && cfg.Partition != audit.PartitionMonth {
+		return usageErr("-partition %q: want %s", cfg.Partition, audit.PartitionMonth)
 	}
 	cfg.Sheet = audit.SheetOptions{Path: *f.sheetPath, Level: *f.sheetLevel, Max: *f.sheetMax, Lang: *f.lang}
 	if err := (&sheet.Options{Level: *f.sheetLevel, Max: *f.sheetMax, Lang: *f.lang}).Check(); err != nil {

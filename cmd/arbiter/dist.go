@@ -47,6 +47,7 @@ type planFlags struct {
 	withFEN     *bool
 	incremental *bool
 	jobs        *int
+	partition   *string
 }
 
 func newPlanFlags(w io.Writer) *planFlags {
@@ -59,6 +60,7 @@ func newPlanFlags(w io.Writer) *planFlags {
 	f.withFEN = fs.Bool("fen", false, "add a FEN column to the moves table")
 	f.incremental = fs.Bool("incremental", false, "plan only the inputs that the manifests in -o do not cover with the same size and SHA-256")
 	f.jobs = fs.Int("jobs", 0, "goroutines that decompress multi-frame zstd files while planning (default: number of CPUs)")
+	f.partition = fs.String("partition", "", "write the tables in Hive partitions by month (month), as arbiter audit -partition")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: arbiter plan [flags] INPUT... > plan.json
 Cuts the inputs into work units that machines can audit apart (arbiter run-block),
@@ -92,7 +94,8 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter plan: -block-size: %v\n", err)
 		return exitUsage
 	}
-	cfg := audit.Config{Inputs: inputs, OutDir: *f.out, FEN: *f.withFEN, Jobs: *f.jobs, Version: Version(), Incremental: *f.incremental}
+	cfg := audit.Config{Inputs: inputs, OutDir: *f.out, FEN: *f.withFEN, Jobs: *f.jobs, Version: Version(), Incremental: *f.incremental,
+		Partition: *f.partition}
 	if code := setTables(&cfg, *f.tables, stderr, "plan"); code != exitOK {
 		return code
 	}
