@@ -226,8 +226,13 @@ type Reader struct {
 	seq       int
 	stats     Stats
 	pool      sync.Pool
-	forcePart bool  // scan a partial line (no '\n') in discard mode
+	forcePart bool  // scan a partial line (no '\n') that the buffer cannot hold, cut anywhere
 	nlChecked int64 // absolute offset up to which no '\n' was found past the scan position
+	// wantPartial: scan the start of a line longer than the buffer, as far
+	// as the splitter can judge it without its end (see splitter.partial);
+	// partialAt is the stream offset of the data end when it was last tried.
+	wantPartial bool
+	partialAt   int64
 }
 
 // Segment kinds: every byte of the stream belongs to exactly one segment.
@@ -351,7 +356,10 @@ func (r *Reader) Next() (*Block, error) {
 		// The previous block owns the buffer: carry the open segment over
 		// into a fresh one.
 		keep := r.keepFrom()
-		nb := r.newBuf(max(r.opts.BlockBytes+64<<10, r.n-keep+64<<10))
+		// (a little room past the carried bytes: a long line of games
+		// carries nearly a buffer each time, and the buffer would grow
+		// by what the room exceeds a block's games)
+		nb := r.newBuf(max(r.opts.BlockBytes+64<<10, r.n-keep+4<<10))
 		m := copy(nb, r.buf[keep:r.n])
 		r.base += int64(keep)
 		r.scan -= keep
@@ -372,9 +380,12 @@ func (r *Reader) Next() (*Block, error) {
 			if r.opts.Kind == KindPositions {
 				r.scanPositions(blk, limit)
 			} else {
+				r.sp.partial = r.wantPartial && !r.eof
+				r.sp.cut = r.forcePart && !r.eof
 				r.scanPGN(blk, limit)
+				r.sp.partial, r.sp.cut = false, false
 			}
-			r.forcePart = false
+			r.forcePart, r.wantPartial = false, false
 			if r.blockFull(blk) {
 				return r.emit(blk), nil
 			}
@@ -428,7 +439,7 @@ func (r *Reader) keepFrom() int {
 // scanLimit returns how far the scanner may go: to the end of the last
 // complete line, or to the end of the data at EOF or when forced.
 func (r *Reader) scanLimit() int {
-	if r.eof || r.forcePart {
+	if r.eof || r.forcePart || r.wantPartial {
 		return r.n
 	}
 	// search only the bytes not searched before (a long line arriving in
@@ -459,8 +470,24 @@ func (r *Reader) fill(blk *Block) bool {
 			r.scan -= keep
 			r.n = m
 		} else {
+			if r.opts.Kind == KindPGN && r.scan < r.n && r.partialAt < r.base+int64(r.n) {
+				// One line fills the buffer: the splitter reads as much
+				// of it as it can judge (the games of a long line of
+				// games end there, and the buffer needs to hold only the
+				// open game).
+				r.wantPartial = true
+				return false
+			}
 			capLimit := r.opts.MaxGameSize + 128<<10
 			if !r.discard && (r.scan > r.opts.MaxGameSize || len(r.buf) >= capLimit) {
+				if r.opts.Kind == KindPGN && r.scan < r.n {
+					// The splitter sees the line that cannot be held
+					// first: when it starts a game, the game before it
+					// ends there and is kept; the open game is then
+					// skipped as too large (scanPGN).
+					r.forcePart = true
+					return false
+				}
 				r.discard = true // too large: keepFrom is now the scan position
 				return false
 			}
@@ -531,7 +558,14 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 func (r *Reader) scanPGN(blk *Block, limit int) {
 	for r.scan < limit {
 		r.sp.ev = r.sp.ev[:0]
-		r.scan = r.sp.scan(r.buf, r.scan, limit, r.base)
+		next := r.sp.scan(r.buf, r.scan, limit, r.base)
+		if next == r.scan && len(r.sp.ev) == 0 {
+			// partial: the rest needs more data (fill tries again only
+			// once more has come)
+			r.partialAt = r.base + int64(r.n)
+			return
+		}
+		r.scan = next
 		for _, ev := range r.sp.ev {
 			abs := r.base + int64(ev.pos)
 			r.closeSegment(blk, abs, false)

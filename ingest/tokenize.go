@@ -118,6 +118,7 @@ type parser struct {
 	sink        commentSink
 	lastEnd     int  // end of the last token or comment (for the missing-result note)
 	nestFailed  bool // a nested-brace match failed: read the rest flat
+	remark      bool // skipVariation skips a remark after the result
 	suppressed  int  // notes over MaxNotes
 	nmoves      int  // move tokens stored
 	nlPos       int  // index of the next '\n' at or after the last tag (cache)
@@ -1230,7 +1231,9 @@ func (p *parser) openVariation() {
 	}
 	if p.afterRes && p.depth == 0 {
 		p.note(NoteTokenAfterResult, "variation after the result skipped", pos)
+		p.remark = true // a remark such as "1-0 (time)": left open, it is no error
 		p.skipVariation(0)
+		p.remark = false
 		return
 	}
 	p.resolvePending(false)
@@ -1329,6 +1332,10 @@ func (p *parser) skipVariation(base int) {
 		j++
 	}
 	p.i = n
+	if p.remark {
+		p.note(NoteTokenAfterResult, "'(' after the result not closed", open)
+		return
+	}
 	p.failAt(ErrUnterminatedVariation, open, openLine, openCol)
 }
 
