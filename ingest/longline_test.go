@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // smallGame is a complete game whose event names it.
@@ -135,6 +137,55 @@ func TestRemarkAfterResult(t *testing.T) {
 			}
 			if k == 0 && (len(g.Notes) == 0 || g.Notes[len(g.Notes)-1].Code != NoteTokenAfterResult) {
 				t.Errorf("%q game %d: notes %+v, want %s", in, k, g.Notes, NoteTokenAfterResult)
+			}
+		}
+	}
+}
+
+// CR-only line ends (old Mac files) and a mix of CR, LF and CRLF read
+// as LF ones do: the same games, tags and moves, at the same offsets
+// (issue 20, case 6).
+func TestCRLineEnds(t *testing.T) {
+	var lf strings.Builder
+	for i := range 50 {
+		lf.WriteString(smallGame(i))
+		lf.WriteString("1. d4 d5 2. c4 *\n\n")
+	}
+	base := lf.String()
+	crlf := strings.ReplaceAll(base, "\n", "\r\n")
+	mixed := []byte(crlf)
+	for i := range mixed {
+		if mixed[i] == '\r' && i%3 == 0 && i+1 < len(mixed) {
+			mixed[i], mixed[i+1] = ' ', '\r' // "\r\n" -> " \r": a lone CR
+		}
+	}
+	read := func(in string, bb int) (evs []string, moves int) {
+		var src io.Reader = strings.NewReader(in)
+		if bb == 1 {
+			src = iotest.OneByteReader(src) // every '\r' ends a read
+		}
+		r := NewReader(src, "t", Options{BlockBytes: bb})
+		games, _, skips, _, err := readAll(t, r)
+		if err != nil || len(skips) != 0 {
+			t.Fatalf("%v, %d skips", err, len(skips))
+		}
+		var g Game
+		for _, raw := range games {
+			if err := ParseGame(raw, "t", ParseOptions{}, &g); err != nil {
+				t.Fatal(err)
+			}
+			ev, _ := g.Tag("Event")
+			evs = append(evs, ev)
+			moves += len(g.Moves)
+		}
+		return evs, moves
+	}
+	wantEv, wantMoves := read(base, 64)
+	for name, in := range map[string]string{"CR": strings.ReplaceAll(base, "\n", "\r"), "CRLF": crlf, "mixed": string(mixed)} {
+		for _, bb := range []int{1, 64, 4096, 1 << 20} {
+			ev, moves := read(in, bb)
+			if strings.Join(ev, ",") != strings.Join(wantEv, ",") || moves != wantMoves {
+				t.Errorf("%s, blocks of %d: %d games, %d moves; want %d, %d", name, bb, len(ev), moves, len(wantEv), wantMoves)
 			}
 		}
 	}

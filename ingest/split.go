@@ -326,6 +326,7 @@ func (r *Reader) start() error {
 		}
 	}
 	r.stats.Compression = c
+	r.src = newCRReader(r.src)
 	r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
 	return nil
 }
