@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +37,22 @@ type Options struct {
 	// cap bounds the memory an untrusted upload can claim; a stream over the
 	// cap fails with a *ReadError.
 	MaxWindow int64
+	// MaxBytes stops reading an input after this many decompressed bytes
+	// (0: no limit); the game being read is cut (RawGame.Limited) and
+	// Next returns a *ReadError wrapping ErrInputLimit.
+	MaxBytes int64
+	// MaxExpansion stops reading a compressed input whose decompressed
+	// bytes exceed this many times the compressed bytes read, once past
+	// ExpansionFloor (a decompression bomb), as MaxBytes does. 0 means
+	// DefaultMaxExpansion; a negative value turns the limit off.
+	MaxExpansion int64
+	// NoContentCheck turns off the judging of an input's first buffer
+	// (checkContent): by default an empty input, binary data, and text
+	// with neither a tag pair nor a line of movetext in its first buffer
+	// (the whole input, or BlockBytes and more) fail with an *InputError
+	// before any block; with it, such input is read as garbage between
+	// games like any other text (for tests that account for every byte).
+	NoContentCheck bool
 	// NoReadAhead turns off decompressing in a separate goroutine ahead of
 	// the splitter (on by default for compressed inputs, so that decoding
 	// and splitting overlap).
@@ -61,6 +79,9 @@ func (o *Options) setDefaults() {
 	if o.MaxWindow <= 0 || o.MaxWindow > MaxZstdWindow {
 		o.MaxWindow = MaxZstdWindow
 	}
+	if o.MaxExpansion == 0 {
+		o.MaxExpansion = DefaultMaxExpansion
+	}
 }
 
 // RawGame is the text of one game as cut from the stream, not yet tokenized.
@@ -78,8 +99,13 @@ type RawGame struct {
 	// the reader keep their index (see Skip), so delivered indexes can have gaps.
 	Index int
 	// Truncated is set when the stream failed inside this game; ParseGame
-	// then reports ErrTruncated.
+	// then reports ErrTruncated, or ErrInputLimit when Limited: the
+	// stream was stopped at Options.MaxBytes or MaxExpansion.
 	Truncated bool
+	Limited   bool
+	// Encoding is the encoding the Reader transcoded the input from
+	// (UTF-16); ParseGame notes it (NoteEncoding).
+	Encoding TextEncoding
 }
 
 // RawPosition is one line of a FEN/EPD file.
@@ -195,14 +221,21 @@ type Reader struct {
 	opts Options
 	file *os.File
 	cnt  *countingReader
+	// OpenContext's: the run's context, the stop of the watch that closes
+	// the file when it is done, and the restore of standard input's mode
+	ctx       context.Context
+	stopWatch func() bool
+	restore   func()
 
-	src     io.Reader
-	release func()
-	started bool
-	eof     bool  // src returned io.EOF or an error
-	readErr error // non-EOF error from src
-	done    bool
-	final   error // returned by Next after the last block
+	src      io.Reader
+	release  func()
+	started  bool
+	checked  bool         // the first buffer was judged (checkContent)
+	encoding TextEncoding // UTF-16 transcoded by the Reader
+	eof      bool         // src returned io.EOF or an error
+	readErr  error        // non-EOF error from src
+	done     bool
+	final    error // returned by Next after the last block
 
 	// buf[:n] holds stream bytes from absolute offset base
 	buf    []byte
@@ -270,6 +303,14 @@ func (r *Reader) Kind() Kind { return r.opts.Kind }
 // file opened by Open. It must be called when a Reader over compressed
 // data is abandoned before the end of its input.
 func (r *Reader) Close() error {
+	if r.stopWatch != nil {
+		r.stopWatch()
+		r.stopWatch = nil
+	}
+	if r.restore != nil {
+		r.restore()
+		r.restore = nil
+	}
 	if r.release != nil {
 		r.release()
 		r.release = nil
@@ -326,10 +367,83 @@ func (r *Reader) start() error {
 		}
 	}
 	r.stats.Compression = c
+	if r.opts.MaxBytes > 0 || c != CompressionNone && r.opts.MaxExpansion > 0 {
+		r.src = &limitReader{r: r.src, cnt: r.cnt, maxBytes: r.opts.MaxBytes, ratio: r.opts.MaxExpansion, compressed: c != CompressionNone}
+	}
+	// UTF-16 is transcoded as a whole, before the stream is split
+	pk := bufio.NewReaderSize(r.src, utf16Sniff)
+	head, _ := pk.Peek(utf16Sniff) // an error comes again at the next read
+	r.src = pk
+	if r.encoding = sniffUTF16(head); r.encoding != EncodingUTF8 {
+		r.src = utf16Reader(pk, r.encoding)
+	}
 	r.src = newCRReader(r.src)
 	r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
 	return nil
 }
+
+// utf16Sniff is how much of the decompressed stream is looked at for UTF-16.
+const utf16Sniff = 4 << 10
+
+// prime fills the first buffer (or reads the whole input, when smaller),
+// for Peek and for the checks of the first Next.
+func (r *Reader) prime() error {
+	if !r.started {
+		if err := r.start(); err != nil {
+			return err
+		}
+	}
+	for !r.eof && r.n < len(r.buf) {
+		r.fill(nil)
+	}
+	return nil
+}
+
+// Peek returns the first decompressed bytes of the input, up to n (all of
+// them when the input is shorter), without consuming them, so that a
+// caller can recognise by content an input it reads itself (a FIDE TRF,
+// see Content). The bytes are the Reader's: valid until the first Next.
+// Peek reads the input only once: a pipe or standard input loses nothing.
+func (r *Reader) Peek(n int) ([]byte, error) {
+	if r.base > 0 || r.scan > 0 || r.done {
+		return nil, fmt.Errorf("ingest %s: %w", r.name, errPeekLate)
+	}
+	if err := r.prime(); err != nil {
+		r.done, r.final = true, err
+		return nil, err
+	}
+	if r.n == 0 && r.readErr != nil {
+		return nil, &ReadError{File: r.name, CompressedOffset: r.cnt.n.Load(), Err: r.readErr}
+	}
+	return r.buf[:min(n, r.n)], nil
+}
+
+var errPeekLate = errors.New("Peek or Content after Next")
+
+// Content returns the whole decompressed content of the input from its
+// start (the bytes Peek saw, then the rest of the stream), for an input
+// that the caller reads itself instead of as games. After it the Reader
+// delivers no blocks; Close still releases the decoder and the file.
+func (r *Reader) Content() (io.Reader, error) {
+	if _, err := r.Peek(0); err != nil {
+		return nil, err
+	}
+	r.done, r.final = true, errContentTaken
+	head := r.buf[:r.n]
+	if r.eof {
+		if r.readErr != nil {
+			return io.MultiReader(bytes.NewReader(head), errReader{r.readErr}), nil
+		}
+		return bytes.NewReader(head), nil
+	}
+	return io.MultiReader(bytes.NewReader(head), r.src), nil
+}
+
+var errContentTaken = errors.New("ingest: the content was taken by Content")
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 func (r *Reader) newBuf(size int) []byte {
 	if p, ok := r.pool.Get().(*[]byte); ok && cap(*p) >= size {
@@ -347,10 +461,25 @@ func (r *Reader) Next() (*Block, error) {
 	if r.done {
 		return nil, r.final
 	}
-	if !r.started {
-		if err := r.start(); err != nil {
+	if !r.checked {
+		r.checked = true
+		if err := r.prime(); err != nil {
 			r.done, r.final = true, err
 			return nil, err
+		}
+		if !r.opts.NoContentCheck && !(r.n == 0 && r.readErr != nil) { // a stream that fails at once is a ReadError
+			if r.opts.Kind == KindAuto {
+				r.detectKind()
+			}
+			if err := checkContent(r.name, r.buf[:r.n], r.eof, r.opts.Kind); err != nil {
+				if errors.Is(err, ErrEmptyInput) {
+					r.stats.IgnoredBytes = int64(r.n)
+				} else {
+					r.stats.GarbageBytes = int64(r.n)
+				}
+				r.done, r.final = true, err
+				return nil, err
+			}
 		}
 	}
 	if r.pinned {
@@ -462,6 +591,9 @@ func (r *Reader) scanLimit() int {
 // games point into it).
 func (r *Reader) fill(blk *Block) bool {
 	if r.n == len(r.buf) {
+		if blk == nil {
+			return false // prime: the first buffer is full
+		}
 		if len(blk.Games) > 0 || len(blk.Positions) > 0 {
 			return true
 		}
@@ -511,6 +643,9 @@ func (r *Reader) fill(blk *Block) bool {
 		r.eof = true
 		if !errors.Is(err, io.EOF) {
 			r.readErr = err
+		}
+		if r.ctx != nil && r.ctx.Err() != nil {
+			r.readErr = fmt.Errorf("%w (%v)", r.ctx.Err(), err) // interrupted
 		}
 	}
 	return false
@@ -620,8 +755,10 @@ func (r *Reader) closeSegment(blk *Block, end int64, atEOF bool) {
 		}
 		if atEOF && r.readErr != nil {
 			g.Truncated = true
+			g.Limited = errors.Is(r.readErr, ErrInputLimit)
 			r.stats.TruncatedGames++
 		}
+		g.Encoding = r.encoding
 		blk.Games = append(blk.Games, g)
 		r.stats.Games++
 		r.stats.GameBytes += length
