@@ -325,7 +325,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if errors.Is(werr, context.Canceled) {
 			return nil, fmt.Errorf("audit interrupted: %w", werr)
 		}
-		return nil, werr
+		return nil, explainWriteError(cfg.OutDir, werr)
 	}
 
 	for t, s := range tw {
@@ -359,7 +359,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	sum.SetRates(time.Now())
 	if err := report.WriteSummary(cfg.OutDir, sum); err != nil {
-		return nil, err
+		return nil, explainWriteError(cfg.OutDir, err)
 	}
 	res := &Result{Summary: sum, Stats: total, Events: events.list}
 	switch {
