@@ -41,6 +41,10 @@ type Config struct {
 	// reader's default); tests shrink it to spread a small input over many
 	// blocks and chunks.
 	BlockBytes int
+	// Limits of each input (ingest.Options): the zstd window accepted
+	// (0: 2 GiB), the decompressed bytes read (0: none) and the
+	// decompression ratio (0: ingest's default, 1000:1; negative: none).
+	MaxWindow, MaxBytes, MaxExpansion int64
 }
 
 // Result is what a run did.
@@ -83,11 +87,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 	inputs, errs := ingest.Expand(cfg.Inputs)
 	for _, e := range errs {
-		sum.Inputs = append(sum.Inputs, report.InputSummary{Path: inputName(e), Error: e.Error()})
+		sum.Inputs = append(sum.Inputs, report.InputSummary{Path: inputName(e), Error: e.Error(), ErrorCode: ingest.ErrorCode(e)})
 		sum.FailedInputs++
-		log.Error("input", "err", e)
+		log.Error("input", "err", e, "code", ingest.ErrorCode(e))
 	}
-	inputs, events := splitTRF(inputs) // TRF files, recognised by content
+	iopts := ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4), BlockBytes: cfg.BlockBytes, // -jobs 1: one decoding goroutine too
+		MaxWindow: cfg.MaxWindow, MaxBytes: cfg.MaxBytes, MaxExpansion: cfg.MaxExpansion}
+	inputs, events := splitTRF(ctx, inputs, iopts) // TRF files, recognised by content
 	explicit := cfg.Tables != [numTables]bool{}
 	want := cfg.Tables
 	if !explicit {
@@ -152,6 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	sopt.Tables = want
 	sopt.FEN = cfg.FEN
 	sopt.GameInfos = events.active()
+	sopt.infosFrom = &events.infosFrom
 
 	inFlight := make(chan struct{}, 2*cfg.Jobs+2) // blocks between reader and collector
 	jobs := make(chan job, cfg.Jobs)
@@ -168,11 +175,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		for i, in := range inputs {
 			is := &inputSums[i]
 			is.Path = in.Name
-			r, err := ingest.Open(in, ingest.Options{DecoderConcurrency: min(cfg.Jobs, 4), BlockBytes: cfg.BlockBytes}) // -jobs 1: one decoding goroutine too
+			r, err := events.openInput(ctx, in, iopts, games)
+			if ctx.Err() != nil {
+				return ctx.Err() // interrupted while an open or a read waited
+			}
 			if err != nil {
-				is.Error = err.Error()
+				is.Error, is.ErrorCode = err.Error(), ingest.ErrorCode(err)
 				readFailures.Add(1)
-				log.Error("input", "file", in.Name, "err", err)
+				log.Error("input", "file", in.Name, "err", err, "code", is.ErrorCode)
+				continue
+			}
+			if r == nil {
+				is.Path = "" // a TRF, read whole: summarized with the events
 				continue
 			}
 			prog.setReader(r)
@@ -200,10 +214,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				if err == io.EOF {
 					break
 				}
+				if ctx.Err() != nil {
+					r.Close()
+					return ctx.Err()
+				}
 				if err != nil {
-					is.Error = err.Error()
+					is.Error, is.ErrorCode = err.Error(), ingest.ErrorCode(err)
 					readFailures.Add(1)
-					log.Error("input", "file", in.Name, "err", err)
+					log.Error("input", "file", in.Name, "err", err, "code", is.ErrorCode)
 					break
 				}
 			}
@@ -335,7 +353,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		_ = t
 		sum.AddTable(*s.stats)
 	}
-	sum.Inputs = append(sum.Inputs, inputSums...)
+	for _, is := range inputSums {
+		if is.Path != "" { // (TRFs the reader found are the events')
+			sum.Inputs = append(sum.Inputs, is)
+		}
+	}
 	sum.FailedInputs += int(readFailures.Load())
 	events.summarize(sum)
 	sum.Games = total.Games

@@ -1,9 +1,11 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -40,6 +42,9 @@ type StageOptions struct {
 	// GameInfos fills Output.GameInfos with what the cross-check of a TRF
 	// needs of each game (see GameInfo).
 	GameInfos bool
+	// infosFrom, when set, is the first game id from which GameInfos are
+	// kept anyway: a TRF recognised during the run (see trf.go).
+	infosFrom *atomic.Int64
 }
 
 // Output is what a Stage makes of one block.
@@ -249,7 +254,7 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 		sg.Findings = append(sg.Findings, stats.Finding{Kind: f.Kind, Severity: f.Severity.String(), Ply: f.Ply, Line: int64(f.Line), Message: f.Message})
 	}
 	st.AddGame(sg)
-	if s.opt.GameInfos {
+	if s.opt.GameInfos || s.opt.infosFrom != nil && id >= s.opt.infosFrom.Load() {
 		s.addGameInfo(raw, b.File, id)
 	}
 
@@ -499,7 +504,14 @@ func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 		}
 	}
 	if perr != nil {
-		s.found = append(s.found, validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1,
+		kind := "syntax_error"
+		switch {
+		case errors.Is(perr, ingest.ErrInputLimit):
+			kind = ingest.CodeInputBomb // the stream was stopped inside the game
+		case errors.Is(perr, ingest.ErrTruncated):
+			kind = ingest.CodeInputTruncated // the stream ended inside the game
+		}
+		s.found = append(s.found, validate.Finding{Kind: kind, Severity: validate.Error, Article: "-", Ply: -1,
 			Message: perr.Error(), Line: errLine(perr, g.Line)})
 	}
 }

@@ -3,12 +3,19 @@ package audit
 // Tournament uploads: FIDE TRF files given with the games of the event.
 //
 // A TRF input is recognised by content, whatever its name (the first 4 KiB,
-// decompressed, satisfy tournament.LooksLikeTRF), before the reader starts;
-// standard input is always read as games. When the run has a TRF, every
-// Stage keeps one small tournament.GameInfo per game (tags, plies, the
-// verdict's result and errors), so the memory of a run with a TRF grows
-// with its games: a few hundred bytes per game, fine for an event upload.
-// Without a TRF nothing is kept.
+// decompressed, satisfy tournament.LooksLikeTRF), and read whole from the
+// one open that recognised it: every input is opened once (a regular file
+// that turns out not to be a TRF, twice). Before the reader starts, the
+// regular files that no name marks as games or positions (.trf, .txt,
+// no suffix...) are looked at (splitTRF); every other input (a .pgn file,
+// a pipe, a FIFO, standard input) is looked at by the reader from the
+// bytes it reads anyway (openInput). When the run has a TRF, every Stage
+// keeps one small tournament.GameInfo per game (tags, plies, the verdict's
+// result and errors), so the memory of a run with a TRF grows with its
+// games: a few hundred bytes per game, fine for an event upload. Without
+// a TRF nothing is kept; a TRF recognised by the reader has the games
+// read after it (the games before it are not cross-checked, and its
+// event says so).
 //
 // After the last game, each TRF is parsed, checked on its own (T1-T11),
 // cross-checked with the games (P1-P12, tournament.Reconcile) and written
@@ -24,14 +31,17 @@ package audit
 // cross-checks (every pairing would lack its game).
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"math"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -44,6 +54,10 @@ import (
 
 // trfSniffBytes is how much of each input is read to recognise a TRF.
 const trfSniffBytes = 4 << 10
+
+// maxTRFBytes caps the TRF read into memory (a report of a thousand
+// players is some 200 KB).
+const maxTRFBytes = 64 << 20
 
 // Event is what a run made of one TRF input.
 type Event struct {
@@ -58,6 +72,11 @@ type Event struct {
 	Notes          []string // what the run assumed or left out
 	Err            error    // why the file could not be used
 	decompressed   int64
+	content        []byte // the file, decompressed, read when it was recognised
+	// lateGames is the number of games of the run read before the TRF was
+	// recognised by the reader (see openInput); 0 for a TRF recognised
+	// before the run.
+	lateGames int64
 }
 
 // Summary writes tournament.WriteSummary's text: the final crosstable, the
@@ -110,27 +129,87 @@ func CheckKind(id string) string {
 func isEventTable(t int) bool { return t == TablePlayers || t == TablePairings }
 
 // events are the TRF inputs of a run and the games they are checked with.
+// The reader goroutine adds the TRFs it recognises (openInput) to list;
+// the collector reads list only once the reader is done.
 type events struct {
 	list   []*Event
 	games  []tournament.GameInfo
 	tables []report.TableStats
+	// checked are the inputs splitTRF looked at (they are no TRF)
+	checked map[string]bool
+	// infosFrom is the first game id whose GameInfo the Stages keep
+	// (StageOptions.infosFrom): the games read after a TRF that the
+	// reader recognised
+	infosFrom atomic.Int64
 }
 
-// splitTRF moves the inputs that hold a TRF out of the game inputs. An
-// input that cannot be read stays: the reader reports it.
-func splitTRF(inputs []ingest.Input) ([]ingest.Input, *events) {
-	ev := &events{}
+// splitTRF moves the regular files that hold a TRF, and that no name marks
+// as games or positions, out of the game inputs, reading each such file
+// whole; the others are looked at by openInput. An input that cannot be
+// read stays: the reader reports it.
+func splitTRF(ctx context.Context, inputs []ingest.Input, opts ingest.Options) ([]ingest.Input, *events) {
+	ev := &events{checked: map[string]bool{}}
+	ev.infosFrom.Store(math.MaxInt64)
 	kept := inputs[:0:0]
 	for _, in := range inputs {
-		if in.Name != "-" {
-			if head, err := ingest.Head(in, trfSniffBytes); err == nil && tournament.LooksLikeTRF(head) {
-				ev.list = append(ev.list, &Event{Input: in})
-				continue
+		if in.Regular && in.Kind == ingest.KindAuto {
+			if r, err := ingest.OpenContext(ctx, in, opts); err == nil {
+				data, isTRF, err := trfContent(r)
+				r.Close()
+				if isTRF {
+					ev.list = append(ev.list, &Event{Input: in, content: data, Err: err, decompressed: int64(len(data))})
+					continue
+				}
+				ev.checked[in.Name] = err == nil
 			}
 		}
 		kept = append(kept, in)
 	}
 	return kept, ev
+}
+
+// openInput opens an input of the reader. An input that turns out to hold
+// a TRF (splitTRF did not look at it: a .pgn file, a pipe, standard
+// input) is read whole from that one open and added to the run's events;
+// openInput then returns no Reader and no error. nextGame is the id the
+// next game of the run gets: the Stages keep the GameInfos of the games
+// from there on.
+func (ev *events) openInput(ctx context.Context, in ingest.Input, opts ingest.Options, nextGame int64) (*ingest.Reader, error) {
+	r, err := ingest.OpenContext(ctx, in, opts)
+	if err != nil || ev.checked[in.Name] {
+		return r, err
+	}
+	data, isTRF, err := trfContent(r)
+	if !isTRF {
+		return r, nil // an error of Peek comes again from Next
+	}
+	r.Close()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	ev.list = append(ev.list, &Event{Input: in, content: data, Err: err, decompressed: int64(len(data)), lateGames: nextGame})
+	if nextGame < ev.infosFrom.Load() {
+		ev.infosFrom.Store(nextGame)
+	}
+	return nil, nil
+}
+
+// trfContent returns the decompressed content of the input r reads when
+// it holds a TRF (at most maxTRFBytes), and whether it does.
+func trfContent(r *ingest.Reader) (data []byte, isTRF bool, err error) {
+	head, err := r.Peek(trfSniffBytes)
+	if err != nil || !tournament.LooksLikeTRF(head) {
+		return nil, false, err
+	}
+	c, err := r.Content()
+	if err != nil {
+		return nil, true, err
+	}
+	data, err = io.ReadAll(io.LimitReader(c, maxTRFBytes+1))
+	if err == nil && len(data) > maxTRFBytes {
+		err = fmt.Errorf("audit %s: a TRF larger than %s", r.Name(), ingest.FormatSize(maxTRFBytes))
+	}
+	return data, true, err
 }
 
 func (ev *events) active() bool { return len(ev.list) > 0 }
@@ -290,15 +369,11 @@ func (ev *events) finish(ctx context.Context, outDir string, wopt report.WriterO
 
 // load parses, checks and cross-checks one TRF.
 func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
-	rc, err := ingest.OpenContent(e.Input, ingest.Options{})
-	if err != nil {
-		e.Err = err
-		return
+	if e.Err != nil {
+		return // it could not be read
 	}
-	cr := &countReader{r: rc}
-	t, err := tournament.Parse(cr, e.Input.Name)
-	rc.Close()
-	e.decompressed = cr.n
+	t, err := tournament.Parse(bytes.NewReader(e.content), e.Input.Name)
+	e.content = nil
 	var el tournament.ErrorList
 	if err != nil && !errors.As(err, &el) {
 		e.Err = err
@@ -319,23 +394,16 @@ func (e *Event) load(games []tournament.GameInfo, anyGames bool) {
 		}
 	}
 	e.Games = len(games)
+	if e.lateGames > 0 {
+		e.Notes = append(e.Notes, fmt.Sprintf("recognised while the games were read (it came after them, through a pipe or under a games file's name): "+
+			"the %d games read before it were not cross-checked with it; give it first, or as a .trf file", e.lateGames))
+	}
 	if !anyGames {
 		rec.Findings = nil
 		e.Notes = append(e.Notes, "no games in the run: the cross-checks with the games (P1-P12) were not run")
 	}
 	rec.Findings = append(fs, rec.Findings...)
 	e.Reconciliation = rec
-}
-
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // writeTable writes one table of every usable TRF with a plain writer; no
@@ -551,6 +619,7 @@ func (ev *events) summarize(sum *report.Summary) {
 		es := report.EventSummary{Path: e.Input.Name, Notes: e.Notes}
 		if e.Err != nil {
 			is.Error = e.Err.Error()
+			is.ErrorCode = ingest.ErrorCode(e.Err)
 			es.Error = is.Error
 			sum.FailedInputs++
 		}

@@ -219,13 +219,13 @@ func checkContent(name string, b []byte, eof bool, kind Kind) error {
 			if len(b) > 0 {
 				what = "nothing but white space and % escape lines"
 			}
-			return &InputError{File: name, Code: CodeEmptyInput, Err: fmt.Errorf("%w: %s", ErrEmptyInput, what)}
+			return &InputError{File: name, Code: CodeEmptyInput, Err: because(ErrEmptyInput, what)}
 		}
-		return &InputError{File: name, Code: CodeNotPGN, Err: fmt.Errorf("%w: nothing but white space in the first %d bytes", ErrNotPGN, len(b))}
+		return &InputError{File: name, Code: CodeNotPGN, Err: because(ErrNotPGN, fmt.Sprintf("nothing but white space in the first %d bytes", len(b)))}
 	}
 	if nuls, bin := binaryData(b); bin {
 		return &InputError{File: name, Code: CodeNotPGN,
-			Err: fmt.Errorf("%w: binary data, not text (%d NUL bytes in the first %d)", ErrNotPGN, nuls, min(len(b), binaryWindow))}
+			Err: because(ErrNotPGN, fmt.Sprintf("binary data, not text (%d NUL bytes in the first %d)", nuls, min(len(b), binaryWindow)))}
 	}
 	if kind != KindPGN || holdsChess(b) {
 		return nil
@@ -236,7 +236,7 @@ func checkContent(name string, b []byte, eof bool, kind Kind) error {
 		where = fmt.Sprintf("in the first %d bytes", len(b))
 	}
 	return &InputError{File: name, Code: CodeNotPGN, Line: line,
-		Err: fmt.Errorf("%w: no tag pair and no movetext %s; line %d: %s", ErrNotPGN, where, line, text)}
+		Err: because(ErrNotPGN, fmt.Sprintf("no tag pair and no movetext %s; line %d: %s", where, line, text))}
 }
 
 // blankText reports whether b holds only blank lines and PGN escape lines
@@ -259,3 +259,14 @@ func blankText(b []byte) bool {
 	}
 	return true
 }
+
+// reason is a sentinel error with the details that the code of an
+// InputError already names: its text is the details alone.
+type reason struct {
+	msg string
+	err error
+}
+
+func because(sentinel error, msg string) error { return &reason{msg, sentinel} }
+func (r *reason) Error() string                { return r.msg }
+func (r *reason) Unwrap() error                { return r.err }

@@ -9,13 +9,13 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
 	"syscall"
 
 	"github.com/arbiter-chess/arbiter/audit"
+	"github.com/arbiter-chess/arbiter/ingest"
 )
 
 // runAudit implements "arbiter audit [flags] INPUT...".
@@ -30,6 +30,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	prog := fs.String("progress", "auto", "progress display: auto|always|never (auto: a bar only when stderr is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for `go tool pprof`)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for `go tool trace`: idle cores, waits)")
+	lim := addLimitFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: arbiter audit [flags] INPUT...   (files, directories, globs, - for stdin; TRF files are recognised by content)")
 		fs.PrintDefaults()
@@ -54,6 +55,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		Progress: *prog,
 		Version:  Version(),
 		Stderr:   stderr,
+	}
+	if err := lim.apply(&cfg); err != nil {
+		fmt.Fprintf(stderr, "arbiter audit: %v\n", err)
+		return 2
 	}
 	switch *prog {
 	case "auto", "always", "never":
@@ -85,8 +90,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the garbage collector from letting the heap
-		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
-		debug.SetMemoryLimit(768 << 20)
+		// grow to twice the buffered row groups; set GOMEMLIMIT to change
+		// it. The history a zstd decoder keeps (up to 2 GiB for a
+		// --long=31 file) is counted on top: live memory, not garbage.
+		ingest.SetMemoryLimit(768 << 20)
 	}
 	for _, r := range []struct {
 		flag, path string
