@@ -176,9 +176,9 @@ func TestInputLimits(t *testing.T) {
 	}{
 		{"max bytes, plain", []byte(games + "1. e4 e5 {" + strings.Repeat("x", 1000)), Options{MaxBytes: int64(len(games) + 500)}, false},
 		{"max bytes, gzip", compress(false, "1. e4 {", 4<<20), Options{MaxBytes: 1 << 20}, false},
-		{"expansion, zstd", compress(true, "1. e4 {", 40<<20), Options{MaxGameSize: 64 << 20}, false},
+		{"expansion, zstd", compress(true, "1. e4 {", 40<<20), Options{}, false},
 		{"expansion off", compress(true, "some notes\n", 40<<20), Options{MaxExpansion: -1}, true},
-		{"expansion under the floor", compress(true, "some notes\n", 8<<20), Options{}, true},
+		{"expansion under the floor", compress(true, "some notes\n", 7<<20), Options{}, true},
 		{"gzip under the ratio", compress(false, "some notes\n", 40<<20), Options{}, true},
 	} {
 		r := NewReader(bytes.NewReader(c.data), "b", c.o)

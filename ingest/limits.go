@@ -20,7 +20,7 @@ const DefaultMaxExpansion = 1000
 // ExpansionFloor is the decompressed size up to which MaxExpansion is not
 // checked: a small file may expand far more than its few compressed
 // bytes would allow.
-const ExpansionFloor = 16 << 20
+const ExpansionFloor = 8 << 20
 
 // limitReader stops a decompressed stream at Options.MaxBytes, or when it
 // has expanded more than Options.MaxExpansion times the compressed bytes

@@ -20,7 +20,7 @@ func addLimitFlags(fs *flag.FlagSet) limitFlags {
 		window: fs.String("max-window", "2GiB", "largest zstd window accepted, the memory a file needs to decompress (`SIZE`, at most 2GiB as zstd --long=31 writes); a file that needs more is refused (window_too_large)"),
 		bytes:  fs.String("max-bytes", "0", "stop reading an input after `SIZE` decompressed bytes (0: no limit; input_bomb)"),
 		expansion: fs.Int64("max-expansion", ingest.DefaultMaxExpansion,
-			"stop reading a compressed input that decompresses to more than `N` times its size, once past 16MiB (0: no limit; input_bomb)"),
+			"stop reading a compressed input that decompresses to more than `N` times its size, once past 8MiB (0: no limit; input_bomb)"),
 	}
 }
 
