@@ -442,3 +442,38 @@ func TestGamesForStems(t *testing.T) {
 		t.Errorf("a single TRF gets %v", got)
 	}
 }
+
+// A TRF that only the reader recognises (under a games file's name here;
+// through a pipe or standard input alike) is read from that one open; it
+// is cross-checked with the games read after it, and its event says
+// which were not.
+func TestRunLateTRF(t *testing.T) {
+	trf, err := os.ReadFile(eventTRF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := filepath.Join(t.TempDir(), "report.pgn")
+	if err := os.WriteFile(named, trf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		inputs []string
+		games  int
+		late   bool
+	}{
+		{[]string{named, eventPGNPath}, 15, false},
+		{[]string{eventPGNPath, named}, 0, true},
+	} {
+		_, res, _ := runEvent(t, c.inputs...)
+		if len(res.Events) != 1 || res.Events[0].Tournament == nil || res.Events[0].Games != c.games || res.Summary.FailedInputs != 0 {
+			t.Fatalf("%v: events %+v", c.inputs, res.Events)
+		}
+		notes := strings.Join(res.Events[0].Notes, "\n")
+		if late := strings.Contains(notes, "the 15 games read before it were not cross-checked"); late != c.late {
+			t.Errorf("%v: notes %q", c.inputs, notes)
+		}
+		if len(res.Summary.Inputs) != 2 || res.Summary.Games != 15 {
+			t.Errorf("%v: inputs %+v, %d games", c.inputs, res.Summary.Inputs, res.Summary.Games)
+		}
+	}
+}

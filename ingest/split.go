@@ -405,7 +405,7 @@ func (r *Reader) prime() error {
 // see Content). The bytes are the Reader's: valid until the first Next.
 // Peek reads the input only once: a pipe or standard input loses nothing.
 func (r *Reader) Peek(n int) ([]byte, error) {
-	if r.base > 0 || r.scan > 0 || r.done {
+	if r.checked || r.done {
 		return nil, fmt.Errorf("ingest %s: %w", r.name, errPeekLate)
 	}
 	if err := r.prime(); err != nil {
