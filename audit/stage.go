@@ -497,6 +497,10 @@ func opt32(o *report.OptInt32, ply int) {
 // the syntax error, if any.
 func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 	s.found = append(s.found[:0], r.Findings...)
+	if errors.Is(perr, ingest.ErrTruncated) || errors.Is(perr, ingest.ErrInputLimit) {
+		// the stream was cut inside the game: its missing result is the cut
+		s.found = slices.DeleteFunc(s.found, func(f validate.Finding) bool { return f.Kind == validate.KindMissingResult })
+	}
 	for k := range g.Notes {
 		n := &g.Notes[k]
 		if sev, ok := noteSeverity(n.Code); ok {

@@ -115,8 +115,13 @@ func getZstd(r io.Reader, key zstdKey, window uint64) (*zstdDec, error) {
 			return nil, err
 		}
 	} else {
+		// The window cap must hold for frames written as one segment too,
+		// whose window is their content size: the decoder checks those
+		// against its memory cap (64 GiB by default), not its window cap.
+		w := uint64(max(key.maxWindow, zstd.MinWindowSize))
 		zd, err := zstd.NewReader(r,
-			zstd.WithDecoderMaxWindow(uint64(max(key.maxWindow, zstd.MinWindowSize))),
+			zstd.WithDecoderMaxWindow(w),
+			zstd.WithDecoderMaxMemory(w),
 			zstd.WithDecoderConcurrency(key.conc),
 			zstd.WithDecoderLowmem(false))
 		if err != nil {

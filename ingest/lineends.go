@@ -17,7 +17,7 @@ type crReader struct {
 }
 
 func newCRReader(r io.Reader) *crReader {
-	return &crReader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &crReader{br: bufio.NewReaderSize(r, 4<<10)} // reads of more go past it
 }
 
 func (c *crReader) Read(p []byte) (int, error) {

@@ -51,8 +51,8 @@ func sniffUTF16(head []byte) TextEncoding {
 		return EncodingUTF16BE
 	}
 	pairs := len(head) / 2
-	if pairs < 4 {
-		return EncodingUTF8
+	if pairs < 16 {
+		return EncodingUTF8 // too little to tell
 	}
 	var even, odd int
 	for i := 0; i+1 < len(head); i += 2 {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sync"
 )
 
 // Options configure a Reader. The zero value is usable.
@@ -58,6 +57,10 @@ type Options struct {
 	// and splitting overlap).
 	NoReadAhead bool
 }
+
+// freeBuffers is how many released block buffers a Reader keeps for reuse
+// (the blocks in flight in a pipeline are a few per worker).
+const freeBuffers = 8
 
 // Defaults used for zero Options fields.
 const (
@@ -147,18 +150,20 @@ type Block struct {
 	Last bool
 
 	buf  []byte
-	pool *sync.Pool
+	free chan []byte
 }
 
 // Release gives the block's buffer back to its Reader for reuse. It is
 // optional; after it, no RawGame/RawPosition of the block (nor any Game
 // parsed from them that aliases their bytes) may be used.
 func (b *Block) Release() {
-	if b.pool != nil && b.buf != nil {
-		buf := b.buf[:0]
-		b.pool.Put(&buf)
+	if b.free != nil && b.buf != nil {
+		select {
+		case b.free <- b.buf[:0]:
+		default: // enough are waiting
+		}
 	}
-	b.buf, b.pool = nil, nil
+	b.buf, b.free = nil, nil
 	b.Games, b.Positions = nil, nil
 }
 
@@ -258,7 +263,12 @@ type Reader struct {
 	posIndex  int
 	seq       int
 	stats     Stats
-	pool      sync.Pool
+	// free holds buffers of released blocks for the next blocks. A
+	// channel, not a sync.Pool: a pool registers itself with the runtime,
+	// which then keeps it (and the whole Reader around it, buffers
+	// included) alive for two garbage collections, and a run of many
+	// small inputs (fuzzing) then holds gigabytes.
+	free      chan []byte
 	forcePart bool  // scan a partial line (no '\n') that the buffer cannot hold, cut anywhere
 	nlChecked int64 // absolute offset up to which no '\n' was found past the scan position
 	// wantPartial: scan the start of a line longer than the buffer, as far
@@ -281,7 +291,7 @@ const (
 // in errors and blocks.
 func NewReader(r io.Reader, name string, opts Options) *Reader {
 	opts.setDefaults()
-	rd := &Reader{name: name, opts: opts}
+	rd := &Reader{name: name, opts: opts, free: make(chan []byte, freeBuffers)}
 	rd.cnt = &countingReader{r: r}
 	rd.sp.line = 1
 	rd.segLine, rd.segCol = 1, 1
@@ -378,22 +388,36 @@ func (r *Reader) start() error {
 		r.src = utf16Reader(pk, r.encoding)
 	}
 	r.src = newCRReader(r.src)
-	r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
+	r.buf = r.newBuf(r.bufSize())
 	return nil
 }
 
 // utf16Sniff is how much of the decompressed stream is looked at for UTF-16.
 const utf16Sniff = 4 << 10
 
-// prime fills the first buffer (or reads the whole input, when smaller),
-// for Peek and for the checks of the first Next.
+// bufSize is the size of a block's buffer: the block's bytes and some
+// room for the game that ends it.
+func (r *Reader) bufSize() int { return r.opts.BlockBytes + min(64<<10, r.opts.BlockBytes) }
+
+// contentWindow is how much of an input's start is judged (checkContent)
+// and at least what Peek can see.
+const contentWindow = DefaultBlockBytes
+
+// prime reads the first contentWindow bytes (or the whole input, when
+// smaller) into the buffer, grown as needed, for Peek and for the checks
+// of the first Next.
 func (r *Reader) prime() error {
 	if !r.started {
 		if err := r.start(); err != nil {
 			return err
 		}
 	}
-	for !r.eof && r.n < len(r.buf) {
+	for !r.eof && r.n < max(contentWindow, len(r.buf)) {
+		if r.n == len(r.buf) {
+			nb := make([]byte, min(2*len(r.buf), max(contentWindow, len(r.buf))))
+			copy(nb, r.buf[:r.n])
+			r.buf = nb
+		}
 		r.fill(nil)
 	}
 	return nil
@@ -446,8 +470,12 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 func (r *Reader) newBuf(size int) []byte {
-	if p, ok := r.pool.Get().(*[]byte); ok && cap(*p) >= size {
-		return (*p)[:cap(*p)]
+	select {
+	case b := <-r.free:
+		if cap(b) >= size {
+			return b[:cap(b)]
+		}
+	default:
 	}
 	return make([]byte, size)
 }
@@ -489,14 +517,14 @@ func (r *Reader) Next() (*Block, error) {
 		// (a little room past the carried bytes: a long line of games
 		// carries nearly a buffer each time, and the buffer would grow
 		// by what the room exceeds a block's games)
-		nb := r.newBuf(max(r.opts.BlockBytes+64<<10, r.n-keep+4<<10))
+		nb := r.newBuf(max(r.bufSize(), r.n-keep+4<<10))
 		m := copy(nb, r.buf[keep:r.n])
 		r.base += int64(keep)
 		r.scan -= keep
 		r.buf, r.n = nb, m
 		r.pinned = false
 	}
-	blk := &Block{Seq: r.seq, File: r.name, Offset: r.segStart, pool: &r.pool}
+	blk := &Block{Seq: r.seq, File: r.name, Offset: r.segStart, free: r.free}
 	for {
 		if r.opts.Kind == KindAuto && !r.detectKind() {
 			if r.fill(blk) {
