@@ -45,12 +45,12 @@ type Options struct {
 	// ExpansionFloor (a decompression bomb), as MaxBytes does. 0 means
 	// DefaultMaxExpansion; a negative value turns the limit off.
 	MaxExpansion int64
-	// NoContentCheck turns off the judging of an input's first buffer
+	// NoContentCheck turns off the judging of an input's start
 	// (checkContent): by default an empty input, binary data, and text
-	// with neither a tag pair nor a line of movetext in its first buffer
-	// (the whole input, or BlockBytes and more) fail with an *InputError
-	// before any block; with it, such input is read as garbage between
-	// games like any other text (for tests that account for every byte).
+	// with neither a tag pair nor a line of movetext in its first 2 MiB
+	// fail with an *InputError before any block; with it, such input is
+	// read as garbage between games like any other text (for tests that
+	// account for every byte).
 	NoContentCheck bool
 	// NoReadAhead turns off decompressing in a separate goroutine ahead of
 	// the splitter (on by default for compressed inputs, so that decoding
