@@ -307,6 +307,9 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 		m.Events = append(m.Events, r.Events...)
 		m.Sheets = append(m.Sheets, r.Sheets...)
 		in, o := &m.Input, r.Input
+		if in.Path == "" {
+			in.Path = o.Path // a TRF the reader found in a pipe
+		}
 		in.Bytes += o.Bytes
 		in.DecompressedBytes += o.DecompressedBytes
 		in.Games += o.Games

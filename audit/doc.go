@@ -19,6 +19,13 @@
 // duplicates.go for how the answers learned only at the end reach the
 // tables.
 //
+// Inputs are opened with the run's context (ingest.OpenContext), so that
+// an interrupted run does not wait on a FIFO or a pipe, and each is read
+// once. An input that fails (empty, not PGN, truncated, a decompression
+// bomb...) is reported in summary.json with its code (ingest.ErrorCode)
+// and makes the run exit 2; the other inputs are still read. A run whose
+// output folder fills up says so, naming the folder and its free space.
+//
 // Tournament uploads: an input recognised as a FIDE TRF file is not read
 // as games; once every game is written, Run checks it (package
 // tournament), cross-checks it with the run's games and writes the players

@@ -48,14 +48,18 @@ func FuzzStage(f *testing.F) {
 			}
 		}
 	}
+	// One Stage for every input (a worker's calls are sequential), as a
+	// worker keeps one for every block, and small reader buffers: building
+	// a Stage and a 2 MiB buffer per input made each run allocate
+	// megabytes, which the fuzzing worker's heap let run to gigabytes.
+	so := &sheet.Options{Level: "info", Max: 5, Lang: "en"}
+	st := NewStage(StageOptions{Tables: [numTables]bool{true, true, true, true}, FEN: true,
+		// small budgets keep each input fast; exactness is not checked here
+		Judge: fuzzJudgeBudgets, Sheet: so}, nil)
+	defer st.Close()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		so := &sheet.Options{Level: "info", Max: 5, Lang: "en"}
-		st := NewStage(StageOptions{Tables: [numTables]bool{true, true, true, true}, FEN: true,
-			// small budgets keep each input fast; exactness is not checked here
-			Judge: fuzzJudgeBudgets, Sheet: so}, nil)
 		col, total := sheet.NewCollector(*so), stats.NewRun()
-		defer st.Close()
-		r := ingest.NewReader(bytes.NewReader(data), "fuzz.pgn", ingest.Options{MaxGameSize: 1 << 16, MaxWindow: 1 << 20})
+		r := ingest.NewReader(bytes.NewReader(data), "fuzz.pgn", ingest.Options{BlockBytes: 32 << 10, MaxGameSize: 1 << 16, MaxWindow: 1 << 20})
 		defer r.Close()
 		for {
 			b, err := r.Next()

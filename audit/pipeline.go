@@ -95,6 +95,10 @@ type pipeline struct {
 	// onBlock sees every block's output in input order.
 	standings *StandingsGate
 	onBlock   func(*Output)
+	// onTRF takes a TRF the reader recognised in a pipe or standard input
+	// (see events.lateTRF); lateTRF says one came.
+	onTRF   func(src plan.Source, data []byte, err error)
+	lateTRF atomic.Bool
 	// dups collects the games' fingerprints (nil: no duplicate detection).
 	dups *dupCollector
 	// sheet picks the games of the HTML report (nil: no report).
@@ -116,6 +120,7 @@ type job struct {
 	seq    int64
 	read   int   // index of the read the block belongs to
 	idBase int64 // game and position ids are idBase + their offset
+	trf    bool  // a TRF came before the block: keep every game's GameInfo
 }
 
 // run reads every read in order: a reader goroutine cuts blocks, cfg.Jobs
@@ -220,6 +225,9 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 			defer st.Close()
 			for j := range jobs {
 				cpu.acquire()
+				if j.trf {
+					st.keepGameInfos()
+				}
 				o, err := st.Process(j.block, j.idBase)
 				cpu.release()
 				j.block.Release()
@@ -368,7 +376,7 @@ func (p *pipeline) readOne(ctx context.Context, i int, rd read, sr *SourceResult
 	is := &sr.Input
 	in := ingest.Input{Name: rd.src.Path, Size: rd.src.Size, Kind: kindOf(rd.src.Kind)}
 	var hashed chan string
-	if p.hash && rd.src.SHA256 == "" && in.Name != "-" {
+	if p.hash && rd.src.SHA256 == "" && rd.src.Size >= 0 { // never a pipe: a second open would wait or share it
 		hashed = make(chan string, 1)
 		go func() { hashed <- fileSHA256(in.Name) }()
 	}
@@ -377,13 +385,34 @@ func (p *pipeline) readOne(ctx context.Context, i int, rd read, sr *SourceResult
 			sr.Source.SHA256 = <-hashed
 		}
 	}()
-	r, err := ingest.OpenRange(in, rd.rg, ingest.Options{DecoderConcurrency: min(p.cfg.Jobs, 4), BlockBytes: p.cfg.BlockBytes}) // -jobs 1: one decoding goroutine too
+	iopts := ingest.Options{DecoderConcurrency: min(p.cfg.Jobs, 4), BlockBytes: p.cfg.BlockBytes, // -jobs 1: one decoding goroutine too
+		MaxWindow: p.cfg.MaxWindow, MaxBytes: p.cfg.MaxBytes, MaxExpansion: p.cfg.MaxExpansion}
+	var r *ingest.Reader
+	var err error
+	if rd.rg == ingest.WholeFile {
+		r, err = ingest.OpenContext(ctx, in, iopts) // gives up on a FIFO that waits when the run is stopped
+	} else {
+		r, err = ingest.OpenRange(in, rd.rg, iopts)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	if err != nil {
-		is.Error = err.Error()
-		p.log.Error("input", "file", in.Name, "err", err)
+		p.inputError(is, err)
 		return nil
 	}
 	defer r.Close()
+	if rd.src.Kind == "auto" && rd.src.Size < 0 && p.onTRF != nil {
+		// A pipe or standard input, which the plan could not look at:
+		// a TRF is recognised from the bytes read anyway.
+		data, isTRF, err := trfContent(r)
+		if isTRF {
+			p.onTRF(rd.src, data, err)
+			p.lateTRF.Store(true)
+			is.Path = "" // a TRF: the events' input
+			return nil
+		}
+	}
 	p.prog.setReader(r)
 	idBase := plan.GameID(rd.src.ID, 0)
 	for {
@@ -402,7 +431,7 @@ func (p *pipeline) readOne(ctx context.Context, i int, rd read, sr *SourceResult
 			}
 			p.prog.pgn.Add(b.Bytes)
 			select {
-			case jobs <- job{block: b, seq: *seq, read: i, idBase: idBase}:
+			case jobs <- job{block: b, seq: *seq, read: i, idBase: idBase, trf: p.lateTRF.Load()}:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -411,9 +440,11 @@ func (p *pipeline) readOne(ctx context.Context, i int, rd read, sr *SourceResult
 		if err == io.EOF {
 			break
 		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err != nil {
-			is.Error = err.Error()
-			p.log.Error("input", "file", in.Name, "err", err)
+			p.inputError(is, err)
 			break
 		}
 	}
@@ -451,17 +482,23 @@ func kindOf(k string) ingest.Kind {
 
 // fileSHA256 hashes a file as stored; "" when it cannot be read.
 func fileSHA256(name string) string {
+	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+		return "" // a FIFO's open would wait for a writer
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return ""
-	}
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return ""
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// inputError records why an input could not be read (whole).
+func (p *pipeline) inputError(is *report.InputSummary, err error) {
+	is.Error, is.ErrorCode = err.Error(), ingest.ErrorCode(err)
+	p.log.Error("input", "file", is.Path, "err", err, "code", is.ErrorCode)
 }

@@ -68,6 +68,10 @@ type Config struct {
 	// Partition is PartitionMonth to write the tables in Hive partitions
 	// by month (partition.go), or PartitionNone.
 	Partition string
+	// Limits of each input (ingest.Options): the zstd window accepted
+	// (0: 2 GiB), the decompressed bytes read (0: none) and the
+	// decompression ratio (0: ingest's default, 1000:1; negative: none).
+	MaxWindow, MaxBytes, MaxExpansion int64
 }
 
 // Result is what a run did.
@@ -125,8 +129,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	var failed []report.InputSummary
 	for _, e := range errs {
-		failed = append(failed, report.InputSummary{Path: inputName(e), Error: e.Error()})
-		log.Error("input", "err", e)
+		failed = append(failed, report.InputSummary{Path: inputName(e), Error: e.Error(), ErrorCode: ingest.ErrorCode(e)})
+		log.Error("input", "err", e, "code", ingest.ErrorCode(e))
 	}
 	reads, events := splitSources(pl)
 	if err := events.configure(cfg); err != nil {
@@ -148,6 +152,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	p.onBlock = events.count
 	p.dups = newDupCollector(cfg.Duplicates, od.Stage, output.ManifestDir)
 	p.sheet = cfg.sheetOptions()
+	p.onTRF = events.lateTRF
 	stopProgress := prog.start(cfg.Progress, cfg.Stderr, log)
 	out, err := p.run(ctx, reads, events.finisher(p.want, kept, log))
 	stopProgress()
@@ -155,11 +160,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if errors.Is(err, context.Canceled) {
 			return nil, fmt.Errorf("audit interrupted: %w", err)
 		}
-		return nil, err
+		return nil, explainWriteError(cfg.OutDir, err)
 	}
 	res, err := commit(cfg, od, pl, p, out, known, failed, events, start)
 	if err != nil {
-		return nil, err
+		return nil, explainWriteError(cfg.OutDir, err)
 	}
 	published = true
 	return res, nil

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -116,7 +117,6 @@ type Stage struct {
 
 	sg    stats.Game
 	found []validate.Finding // the game's findings, see gatherFindings
-	buf   []byte
 	ml    chess.MoveList
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
@@ -162,6 +162,12 @@ func NewStage(opt StageOptions, mem memory.Allocator) *Stage {
 		s.positions = report.NewPositionsBuilder(mem)
 	}
 	return s
+}
+
+// keepGameInfos makes the Stage keep every game's GameInfo from now on: a
+// TRF came during the run (see events.lateTRF).
+func (s *Stage) keepGameInfos() {
+	s.opt.GameInfos, s.opt.Standings = true, nil
 }
 
 // Close releases the builders.
@@ -561,6 +567,10 @@ func opt32(o *report.OptInt32, ply int) {
 // the syntax error, if any.
 func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 	s.found = append(s.found[:0], r.Findings...)
+	if errors.Is(perr, ingest.ErrTruncated) || errors.Is(perr, ingest.ErrInputLimit) {
+		// the stream was cut inside the game: its missing result is the cut
+		s.found = slices.DeleteFunc(s.found, func(f validate.Finding) bool { return f.Kind == validate.KindMissingResult })
+	}
 	for k := range g.Notes {
 		n := &g.Notes[k]
 		if sev, ok := noteSeverity(n.Code); ok {
@@ -568,7 +578,14 @@ func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 		}
 	}
 	if perr != nil {
-		s.found = append(s.found, validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1,
+		kind := "syntax_error"
+		switch {
+		case errors.Is(perr, ingest.ErrInputLimit):
+			kind = ingest.CodeInputBomb // the stream was stopped inside the game
+		case errors.Is(perr, ingest.ErrTruncated):
+			kind = ingest.CodeInputTruncated // the stream ended inside the game
+		}
+		s.found = append(s.found, validate.Finding{Kind: kind, Severity: validate.Error, Article: "-", Ply: -1,
 			Message: perr.Error(), Line: errLine(perr, g.Line)})
 	}
 }
@@ -674,9 +691,7 @@ func appendMovetext(dst []byte, r *validate.Report) []byte {
 		case 4:
 			dst = append(dst, san[0], san[1], san[2], san[3])
 		default:
-			for _, c := range san {
-				dst = append(dst, c)
-			}
+			dst = append(dst, san...)
 		}
 		if !white {
 			num++

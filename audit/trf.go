@@ -25,6 +25,7 @@ package audit
 // cross-checks (every pairing would lack its game).
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -35,6 +36,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -48,6 +50,42 @@ import (
 
 // trfSniffBytes is how much of each input is read to recognise a TRF.
 const trfSniffBytes = 4 << 10
+
+// maxTRFBytes caps the TRF read into memory (a report of a thousand
+// players is some 200 KB).
+const maxTRFBytes = 64 << 20
+
+// trfContent returns the decompressed content of the input r reads when
+// it holds a TRF (at most maxTRFBytes), and whether it does.
+func trfContent(r *ingest.Reader) (data []byte, isTRF bool, err error) {
+	head, err := r.Peek(trfSniffBytes)
+	if err != nil || !tournament.LooksLikeTRF(head) {
+		return nil, false, err
+	}
+	c, err := r.Content()
+	if err != nil {
+		return nil, true, err
+	}
+	data, err = io.ReadAll(io.LimitReader(c, maxTRFBytes+1))
+	if err == nil && len(data) > maxTRFBytes {
+		err = fmt.Errorf("audit %s: a TRF larger than %s", r.Name(), ingest.FormatSize(maxTRFBytes))
+	}
+	return data, true, err
+}
+
+// lateTRF takes a TRF that the reader recognised in a source the plan
+// could not look at (a pipe, a FIFO, standard input): read whole from the
+// reader's one open, it is checked with the games read after it.
+func (ev *events) lateTRF(src plan.Source, data []byte, err error) {
+	e := &Event{Input: ingest.Input{Name: src.Path, Size: src.Size}, Source: src, content: data, Err: err,
+		decompressed: int64(len(data)), late: true}
+	if err == nil && data == nil {
+		e.content = []byte{}
+	}
+	ev.mu.Lock()
+	ev.list = append(ev.list, e)
+	ev.mu.Unlock()
+}
 
 // Event is what a run made of one TRF input.
 type Event struct {
@@ -63,6 +101,12 @@ type Event struct {
 	Notes          []string // what the run assumed or left out
 	Err            error    // why the file could not be used
 	decompressed   int64
+	content        []byte // the file, decompressed, when the reader recognised it (see lateTRF)
+	// late says the reader, not the plan, recognised the TRF (a pipe);
+	// lateGames counts the games read before it that kept no GameInfo,
+	// and so were not cross-checked.
+	late      bool
+	lateGames int64
 	// fromGames is the event read from its games (nil for a TRF input),
 	// files its PGN inputs.
 	fromGames *tournament.GamesEvent
@@ -147,6 +191,7 @@ func isEventTable(t int) bool { return t == TablePlayers || t == TablePairings }
 
 // events are the TRF inputs of a run and the games they are checked with.
 type events struct {
+	mu    sync.Mutex // list, while the reader adds late TRFs
 	list  []*Event
 	games []tournament.GameInfo
 	order []string        // -tiebreaks, for every event
@@ -278,16 +323,28 @@ func (ev *events) gamesFor(i int) []tournament.GameInfo {
 // results of the sources an incremental run did not read: their games
 // count too.
 func (ev *events) finisher(want [numTables]bool, kept []*SourceResult, log *slog.Logger) func(context.Context, *pipeOut) error {
-	if !ev.active() {
-		return nil
-	}
 	return func(ctx context.Context, out *pipeOut) error {
+		if !ev.active() { // (a TRF found in a pipe makes it active)
+			return nil
+		}
+		if len(ev.list) > 0 {
+			ev.std = nil // a TRF came through a pipe: the games go to it
+		}
 		// Every source's games, in the order of their ids.
 		srcs := append(slices.Clone(out.sources), kept...)
 		slices.SortStableFunc(srcs, func(a, b *SourceResult) int { return cmp.Compare(a.Source.ID, b.Source.ID) })
 		ev.games = nil
+		var total int64
 		for _, sr := range srcs {
 			ev.add(sr.GameInfos, sr.RoundMissing)
+			total += sr.Input.Games
+		}
+		// Games read before a TRF came through a pipe may have no
+		// GameInfo: those were not cross-checked.
+		for _, e := range ev.list {
+			if e.late {
+				e.lateGames = max(0, total-int64(len(ev.games)))
+			}
 		}
 		if ev.std != nil {
 			ev.fromGames()
@@ -369,15 +426,29 @@ func (ev *events) finisher(want [numTables]bool, kept []*SourceResult, log *slog
 
 // load parses, checks and cross-checks one TRF.
 func (e *Event) load(games []tournament.GameInfo, anyGames bool, sopt tournament.StandingsOptions) {
-	rc, err := ingest.OpenContent(e.Input, ingest.Options{})
-	if err != nil {
-		e.Err = err
-		return
+	if e.Err != nil {
+		return // it could not be read
 	}
-	cr := &countReader{r: rc}
-	t, err := tournament.Parse(cr, e.Input.Name)
-	rc.Close()
-	e.decompressed = cr.n
+	if e.content == nil { // recognised by the plan: read it now
+		rc, err := ingest.OpenContent(e.Input, ingest.Options{})
+		if err != nil {
+			e.Err = err
+			return
+		}
+		data, err := io.ReadAll(io.LimitReader(rc, maxTRFBytes+1))
+		rc.Close()
+		if err == nil && len(data) > maxTRFBytes {
+			err = fmt.Errorf("audit %s: a TRF larger than %s", e.Input.Name, ingest.FormatSize(maxTRFBytes))
+		}
+		if err != nil {
+			e.Err = err
+			return
+		}
+		e.content = data
+	}
+	e.decompressed = int64(len(e.content))
+	t, err := tournament.Parse(bytes.NewReader(e.content), e.Input.Name)
+	e.content = nil
 	var el tournament.ErrorList
 	if err != nil && !errors.As(err, &el) {
 		e.Err = err
@@ -398,23 +469,16 @@ func (e *Event) load(games []tournament.GameInfo, anyGames bool, sopt tournament
 		}
 	}
 	e.Games = len(games)
+	if e.lateGames > 0 {
+		e.Notes = append(e.Notes, fmt.Sprintf("recognised while the games were read (it came through a pipe or standard input): "+
+			"the %d games read before it were not cross-checked with it; give it first, or as a .trf file", e.lateGames))
+	}
 	if !anyGames {
 		rec.Findings = nil
 		e.Notes = append(e.Notes, "no games in the run: the cross-checks with the games (P1-P12) were not run")
 	}
 	rec.Findings = append(fs, rec.Findings...)
 	e.Reconciliation = rec
-}
-
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // playersBatch returns the players rows of one TRF.

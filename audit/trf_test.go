@@ -452,3 +452,54 @@ func TestGamesForStems(t *testing.T) {
 		t.Errorf("a single TRF gets %v", got)
 	}
 }
+
+// A TRF under a games file's name is recognised when the run is planned,
+// so every game is cross-checked whatever the order. One that only the
+// reader recognises (through a pipe or standard input) is read from that
+// one open; it is cross-checked with the games read after it, and its
+// event says which were not.
+func TestRunLateTRF(t *testing.T) {
+	trf, err := os.ReadFile(eventTRF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := filepath.Join(t.TempDir(), "report.pgn")
+	if err := os.WriteFile(named, trf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pipe := func() string {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		go func() { w.Write(trf); w.Close() }()
+		return fmt.Sprintf("/dev/fd/%d", r.Fd())
+	}
+	for _, c := range []struct {
+		inputs func() []string
+		late   bool // the reads overlap: some games may come before the TRF
+	}{
+		{func() []string { return []string{named, eventPGNPath} }, false},
+		{func() []string { return []string{eventPGNPath, named} }, false},
+		{func() []string { return []string{eventPGNPath, pipe()} }, true},
+	} {
+		inputs := c.inputs()
+		_, res, _ := runEvent(t, inputs...)
+		if len(res.Events) != 1 || res.Events[0].Tournament == nil || res.Summary.FailedInputs != 0 {
+			t.Fatalf("%v: events %+v", inputs, res.Events)
+		}
+		ev := res.Events[0]
+		notes := strings.Join(ev.Notes, "\n")
+		before := 0
+		if i := strings.Index(notes, " games read before it were not cross-checked"); i >= 0 {
+			fmt.Sscan(notes[strings.LastIndex(notes[:i], "the ")+4:i], &before)
+		}
+		if ev.Games+before != 15 || (!c.late && before != 0) {
+			t.Errorf("%v: %d games cross-checked, notes %q", inputs, ev.Games, notes)
+		}
+		if len(res.Summary.Inputs) != 2 || res.Summary.Games != 15 {
+			t.Errorf("%v: inputs %+v, %d games", inputs, res.Summary.Inputs, res.Summary.Games)
+		}
+	}
+}

@@ -37,9 +37,9 @@ func benchInput(b *testing.B, name string) []byte {
 	defer f.Close()
 	var data []byte
 	if filepath.Ext(name) == ".zst" {
-		d, err := zstd.NewReader(f, zstd.WithDecoderMaxWindow(MaxZstdWindow))
-		if err != nil {
-			b.Fatal(err)
+		d, derr := zstd.NewReader(f, zstd.WithDecoderMaxWindow(MaxZstdWindow))
+		if derr != nil {
+			b.Fatal(derr)
 		}
 		defer d.Close()
 		data, err = io.ReadAll(d)

@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -40,9 +41,10 @@ func (c Compression) String() string {
 }
 
 // MaxZstdWindow is the largest zstd window accepted: 2 GiB, what
-// `zstd --long=31` (used for the Lichess dumps) may write. The decoder's
-// history grows to the window actually used by the stream, so a --long=31
-// stream can need up to this much memory.
+// `zstd --long=31` (used for the Lichess dumps) may write. The decoder
+// allocates the window the stream's header declares (its pages become
+// resident as the history fills), so a --long=31 stream can need up to
+// this much memory.
 const MaxZstdWindow = 1 << 31
 
 // countingReader counts the bytes read from the file, atomically so that a
@@ -58,15 +60,28 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Idle zstd decoders are kept for reuse, by concurrency. A decoder keeps
-// its history ring, which for a --long=31 stream is a 2 GiB allocation: a
-// fresh decoder per file would allocate a new ring each time, and the Go
-// runtime zeroes (and so makes resident) reused memory of that size. Plain
-// lists rather than a sync.Pool, so that the garbage collector does not
-// drop them.
+// Idle zstd decoders are kept for reuse, by concurrency and window cap. A
+// decoder keeps its history ring, which for a --long=31 stream is a 2 GiB
+// allocation: a fresh decoder per file would allocate a new ring each
+// time, and the Go runtime zeroes (and so makes resident) reused memory
+// of that size. Plain lists rather than a sync.Pool, so that the garbage
+// collector does not drop them.
 var zstdIdle struct {
 	sync.Mutex
-	lists map[int][]*zstd.Decoder
+	lists map[zstdKey][]*zstdDec
+}
+
+type zstdKey struct {
+	conc      int
+	maxWindow int64
+}
+
+// zstdDec is a decoder and the memory its history ring holds (counted in
+// the memory limit, see SetMemoryLimit).
+type zstdDec struct {
+	d    *zstd.Decoder
+	key  zstdKey
+	ring int64
 }
 
 // maxIdleZstd bounds the idle decoders kept (of each concurrency).
@@ -84,42 +99,117 @@ func decoderConcurrency(opts *Options) int {
 	return min(runtime.GOMAXPROCS(0), maxDefaultDecoderConcurrency)
 }
 
-func getZstd(r io.Reader, conc int) (*zstd.Decoder, error) {
+// getZstd returns a decoder reading r, for a stream whose window is
+// window bytes (0 when unknown).
+func getZstd(r io.Reader, key zstdKey, window uint64) (*zstdDec, error) {
 	zstdIdle.Lock()
-	var d *zstd.Decoder
-	if l := zstdIdle.lists[conc]; len(l) > 0 {
+	var d *zstdDec
+	if l := zstdIdle.lists[key]; len(l) > 0 {
 		d = l[len(l)-1]
-		zstdIdle.lists[conc] = l[:len(l)-1]
+		zstdIdle.lists[key] = l[:len(l)-1]
 	}
 	zstdIdle.Unlock()
 	if d != nil {
-		if err := d.Reset(r); err != nil {
-			d.Close()
+		if err := d.d.Reset(r); err != nil {
+			d.close()
 			return nil, err
 		}
-		return d, nil
+	} else {
+		// The window cap must hold for frames written as one segment too,
+		// whose window is their content size: the decoder checks those
+		// against its memory cap (64 GiB by default), not its window cap.
+		w := uint64(max(key.maxWindow, zstd.MinWindowSize))
+		zd, err := zstd.NewReader(r,
+			zstd.WithDecoderMaxWindow(w),
+			zstd.WithDecoderMaxMemory(w),
+			zstd.WithDecoderConcurrency(key.conc),
+			zstd.WithDecoderLowmem(false))
+		if err != nil {
+			return nil, err
+		}
+		d = &zstdDec{d: zd, key: key}
 	}
-	return zstd.NewReader(r,
-		zstd.WithDecoderMaxWindow(MaxZstdWindow),
-		zstd.WithDecoderConcurrency(conc),
-		zstd.WithDecoderLowmem(false))
+	// The ring is allocated when the first block is decoded: the memory
+	// limit must count it before.
+	if need := ringBytes(window); need > d.ring {
+		addWindowMemory(need - d.ring)
+		d.ring = need
+	}
+	return d, nil
 }
 
-func putZstd(d *zstd.Decoder, conc int) {
-	if d.Reset(nil) != nil {
-		d.Close()
+// ringBytes is the size of the history ring a decoder allocates for a
+// window: the window and room for two blocks.
+func ringBytes(window uint64) int64 {
+	if window == 0 {
+		return 0
+	}
+	return int64(window) + 2*(min(int64(window), 128<<10)+64)
+}
+
+func (d *zstdDec) close() {
+	d.d.Close()
+	addWindowMemory(-d.ring)
+	d.ring = 0
+}
+
+func putZstd(d *zstdDec) {
+	if d.d.Reset(nil) != nil || d.key.conc > maxDefaultDecoderConcurrency {
+		d.close()
 		return
 	}
 	zstdIdle.Lock()
 	defer zstdIdle.Unlock()
-	if len(zstdIdle.lists[conc]) >= maxIdleZstd {
-		d.Close()
+	if len(zstdIdle.lists[d.key]) >= maxIdleZstd {
+		d.close()
 		return
 	}
 	if zstdIdle.lists == nil {
-		zstdIdle.lists = map[int][]*zstd.Decoder{}
+		zstdIdle.lists = map[zstdKey][]*zstdDec{}
 	}
-	zstdIdle.lists[conc] = append(zstdIdle.lists[conc], d)
+	zstdIdle.lists[d.key] = append(zstdIdle.lists[d.key], d)
+}
+
+// zstdWindow reads the window of the first frame of a zstd stream from its
+// header (after any skippable frames that the buffer holds): the history
+// the decoder must keep, up to 2 GiB for `zstd --long=31`. It returns 0
+// when the header cannot be read (the decoder then reports the damage).
+func zstdWindow(br *bufio.Reader) uint64 {
+	skip := 0
+	for range 16 {
+		b, _ := br.Peek(skip + zstd.HeaderMaxSize)
+		if len(b) <= skip {
+			return 0
+		}
+		var h zstd.Header
+		if h.Decode(b[skip:]) != nil {
+			return 0
+		}
+		if h.Skippable {
+			skip += h.HeaderSize + int(h.SkippableSize)
+			if skip+zstd.HeaderMaxSize > br.Size() {
+				return 0
+			}
+			continue
+		}
+		if h.SingleSegment {
+			return max(h.FrameContentSize, zstd.MinWindowSize)
+		}
+		return h.WindowSize
+	}
+	return 0
+}
+
+// zstdStream reads a decoder, turning the error of a window over the cap
+// (in a later frame than the first) into ErrWindowTooLarge.
+type zstdStream struct{ d *zstd.Decoder }
+
+func (z zstdStream) Read(p []byte) (int, error) {
+	n, err := z.d.Read(p)
+	if err != nil && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
+		err = fmt.Errorf("%w: %w", ErrWindowTooLarge, err)
+	}
+	return n, err
 }
 
 // sniff looks at the first bytes and returns the compression format.
@@ -158,22 +248,16 @@ func openStream(r io.Reader, opts *Options) (io.Reader, Compression, func(), err
 	}
 	switch c {
 	case CompressionZstd:
-		conc := decoderConcurrency(opts)
-		if conc <= maxDefaultDecoderConcurrency && opts.MaxWindow == MaxZstdWindow {
-			d, err := getZstd(br, conc)
-			if err != nil {
-				return nil, c, nil, fmt.Errorf("zstd: %w", err)
-			}
-			return d, c, func() { putZstd(d, conc) }, nil
+		w := zstdWindow(br)
+		if w > uint64(opts.MaxWindow) {
+			return nil, c, nil, fmt.Errorf("zstd: %w: the stream needs a window of %s (memory to decompress it), over the %s allowed (-max-window)",
+				ErrWindowTooLarge, FormatSize(int64(w)), FormatSize(opts.MaxWindow))
 		}
-		d, err := zstd.NewReader(br,
-			zstd.WithDecoderMaxWindow(uint64(max(opts.MaxWindow, zstd.MinWindowSize))),
-			zstd.WithDecoderConcurrency(conc),
-			zstd.WithDecoderLowmem(false))
+		d, err := getZstd(br, zstdKey{conc: decoderConcurrency(opts), maxWindow: opts.MaxWindow}, w)
 		if err != nil {
 			return nil, c, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return d, c, d.Close, nil
+		return zstdStream{d.d}, c, func() { putZstd(d) }, nil
 	case CompressionGzip:
 		z, err := gzip.NewReader(br)
 		if err != nil {
@@ -191,11 +275,8 @@ func openStream(r io.Reader, opts *Options) (io.Reader, Compression, func(), err
 // returns a Reader over its decompressed content. The Reader must be closed.
 // Unless opts.Kind forces one, the kind is decided from the content (a file
 // named .pgn that holds EPD lines is read as positions); in.Kind is only
-// what the name suggests.
+// what the name suggests. See OpenContext for a run that may be
+// interrupted.
 func Open(in Input, opts Options) (*Reader, error) {
-	if in.Name == "-" {
-		r := NewReader(os.Stdin, "-", opts)
-		return r, nil
-	}
-	return OpenRange(in, WholeFile, opts)
+	return OpenContext(context.Background(), in, opts)
 }

@@ -222,8 +222,8 @@ func TestMaxWindow(t *testing.T) {
 	r := NewReader(bytes.NewReader(readFixture(t, "long31.pgn.zst")), "long31.pgn.zst", Options{MaxWindow: 64 << 20})
 	defer r.Close()
 	_, err := r.Next()
-	var re *ReadError
-	if !errors.As(err, &re) || !strings.Contains(err.Error(), "window") {
+	// refused before any byte is decompressed, with the size it needs
+	if !errors.Is(err, ErrWindowTooLarge) || ErrorCode(err) != CodeWindowTooLarge || !strings.Contains(err.Error(), "window of 2 GiB") {
 		t.Errorf("a 2 GiB window over a 64 MiB cap: %v", err)
 	}
 }
@@ -243,12 +243,17 @@ func TestUnsupportedFormats(t *testing.T) {
 }
 
 func TestEmptyInput(t *testing.T) {
-	for _, in := range []string{"", "\n\n  \n", "% only an escape line\n"} {
-		r := NewReader(strings.NewReader(in), "e", Options{})
-		games, _, skips, _, err := readAll(t, r)
-		st := r.Stats()
-		if err != nil || len(games) != 0 || len(skips) != 0 || st.IgnoredBytes != int64(len(in)) {
-			t.Errorf("%q: %d games %d skips %v %+v", in, len(games), len(skips), err, st)
+	for _, in := range []string{"", "\n\n  \n", "% only an escape line\n", "\xef\xbb\xbf\r\n"} {
+		for _, check := range []bool{true, false} {
+			r := NewReader(strings.NewReader(in), "e", Options{NoContentCheck: !check})
+			games, _, skips, _, err := readAll(t, r)
+			st := r.Stats()
+			if len(games) != 0 || len(skips) != 0 || st.IgnoredBytes != int64(len(in)) {
+				t.Errorf("%q: %d games %d skips %v %+v", in, len(games), len(skips), err, st)
+			}
+			if check && (!errors.Is(err, ErrEmptyInput) || ErrorCode(err) != CodeEmptyInput) || !check && err != nil {
+				t.Errorf("%q, check %v: %v", in, check, err)
+			}
 		}
 	}
 	// stdlib gzip of nothing
@@ -256,7 +261,7 @@ func TestEmptyInput(t *testing.T) {
 	w := gzip.NewWriter(&buf)
 	w.Close()
 	r := NewReader(&buf, "e.gz", Options{})
-	if b, err := r.Next(); err != io.EOF {
+	if b, err := r.Next(); ErrorCode(err) != CodeEmptyInput {
 		t.Errorf("empty gzip: %v %v", b, err)
 	}
 }

@@ -5,13 +5,23 @@
 // What it does:
 //   - Expand resolves command-line arguments (files, directories searched
 //     recursively for .pgn/.epd/.fen/.trf, optionally .zst/.gz/.bz2, glob
-//     patterns, "-" for standard input) into Inputs. Head returns the first
-//     decompressed bytes of an input, so that a caller can recognise a
-//     file it reads itself (a FIDE TRF) by content, and OpenContent its
-//     whole decompressed content.
-//   - Open / NewReader detect the compression by magic bytes (zstd with
-//     windows up to 2 GiB as written by `zstd --long=31`, multi-frame;
-//     gzip, multi-member; bzip2) and return a Reader.
+//     patterns, "-" for standard input) into Inputs; a directory or pattern
+//     that yields nothing is an error (ErrNoInput). Reader.Peek returns
+//     the first decompressed bytes of an input and Reader.Content its
+//     whole content, so that a caller can recognise by content a file it
+//     reads itself (a FIDE TRF) from the one open; Head and OpenContent
+//     do the same for a regular file, which can be opened again.
+//   - Open / OpenContext / NewReader detect the compression by magic bytes
+//     (zstd with windows up to 2 GiB as written by `zstd --long=31`,
+//     multi-frame; gzip, multi-member; bzip2) and return a Reader. UTF-16
+//     text (with a byte order mark, or recognised by its NUL bytes) is
+//     transcoded to UTF-8, and CR line ends read as LF ones, before the
+//     stream is split. OpenContext gives up an open that blocks (a FIFO)
+//     and stops a read that waits when its context ends.
+//   - The first buffer of an input is judged before any block: an empty
+//     input, binary data, and text with neither a tag pair nor a line of
+//     movetext fail as a whole with an *InputError (codes empty_input,
+//     not_pgn); see ErrorCode for the codes of every input failure.
 //   - Reader.Next cuts the decompressed stream into Blocks of many games
 //     (about Options.BlockBytes each) without holding the stream: each
 //     RawGame knows its file, byte offset, line and index. Garbage between
@@ -40,13 +50,18 @@
 //
 // Bounds: the splitter and the tokenizer run in time linear in the input,
 // without recursion (variations are tracked with an explicit stack and
-// capped by ParseOptions.MaxNesting). Memory is bounded by the block size,
-// the per-game cap (Options.MaxGameSize; larger games are skipped and
+// capped by ParseOptions.MaxNesting). Memory is bounded by the block size
+// (a line longer than the buffer is read game by game as it comes), the
+// per-game cap (Options.MaxGameSize; larger games are skipped and
 // reported, their neighbours read), the per-game move cap
 // (ParseOptions.MaxMoves), the note cap (MaxNotes) and, for zstd, the
 // stream's window: up to 2 GiB for `zstd --long=31` streams such as the
-// Lichess dumps (Options.MaxWindow lowers it for untrusted input). Decoders
-// are kept and reused across files so that their history is allocated once.
+// Lichess dumps (Options.MaxWindow refuses larger ones before decoding).
+// Decoders are kept and reused across files so that their history is
+// allocated once; SetMemoryLimit counts that history outside the heap's
+// budget. A decompressed stream can be stopped at a size (Options.MaxBytes)
+// or ratio (Options.MaxExpansion, 1000:1 by default): decompression
+// bombs.
 //
 // Concurrency: for compressed inputs the decoder runs in its own goroutine,
 // one chunk ahead of the splitter (Options.NoReadAhead turns this off), so

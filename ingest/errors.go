@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"io"
 )
 
 // Sentinel errors. They are wrapped in a *SyntaxError (for problems inside
@@ -82,4 +83,85 @@ func (e *ReadError) Error() string {
 // early), so that errors.Is(err, ErrTruncated) holds.
 func (e *ReadError) Unwrap() []error {
 	return []error{e.Err, ErrTruncated}
+}
+
+// Codes name what stopped an input as a whole (InputError.Code, ErrorCode)
+// and, for the last three, the finding of the game a failing stream cut.
+const (
+	// CodeNotPGN: binary data, or text with neither a tag pair nor a line
+	// of movetext in its first block (a PNG, a CSV, a letter).
+	CodeNotPGN = "not_pgn"
+	// CodeEmptyInput: nothing, or nothing but white space.
+	CodeEmptyInput = "empty_input"
+	// CodeUnsupportedFormat: compressed or archived in a format not read.
+	CodeUnsupportedFormat = "unsupported_format"
+	// CodeWindowTooLarge: a zstd stream whose window is over
+	// Options.MaxWindow (the message gives the size it needs).
+	CodeWindowTooLarge = "window_too_large"
+	// CodeNoInput: a directory or a glob pattern that yields no input.
+	CodeNoInput = "no_input"
+	// CodeInputUnreadable: the input could not be opened or read.
+	CodeInputUnreadable = "input_unreadable"
+	// CodeInputTruncated: the stream ended early (damaged or cut
+	// compressed data, an I/O error); the games before were read.
+	CodeInputTruncated = "input_truncated"
+	// CodeInputBomb: the decompressed stream went over Options.MaxBytes
+	// or Options.MaxExpansion; the games before were read.
+	CodeInputBomb = "input_bomb"
+)
+
+var (
+	// ErrNotPGN: see CodeNotPGN.
+	ErrNotPGN = errors.New("not PGN")
+	// ErrEmptyInput: see CodeEmptyInput.
+	ErrEmptyInput = errors.New("empty input")
+	// ErrWindowTooLarge: see CodeWindowTooLarge.
+	ErrWindowTooLarge = errors.New("zstd window over the limit")
+	// ErrInputLimit: see CodeInputBomb.
+	ErrInputLimit = errors.New("decompressed size over the limit")
+	// ErrNoInput: see CodeNoInput.
+	ErrNoInput = errors.New("no input")
+)
+
+// InputError is a problem with an input as a whole, found before any game
+// of it was delivered: the input yields no game.
+type InputError struct {
+	File string
+	Code string // one of the Code* constants
+	Line int    // the first offending line (1-based), 0 when none applies
+	Err  error  // a sentinel error, wrapped with the details
+}
+
+// Error reads "ingest FILE: CODE: details".
+func (e *InputError) Error() string {
+	return fmt.Sprintf("ingest %s: %s: %v", e.File, e.Code, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// ErrorCode returns the code of an error of Expand, Open, OpenContext or
+// Reader.Next (one of the Code* constants): an InputError's own code,
+// else input_bomb, window_too_large, unsupported_format, input_truncated
+// or no_input by the sentinel the error wraps, else input_unreadable. It
+// returns "" for nil and io.EOF.
+func ErrorCode(err error) string {
+	var ie *InputError
+	switch {
+	case err == nil || err == io.EOF:
+		return ""
+	case errors.As(err, &ie):
+		return ie.Code
+	case errors.Is(err, ErrInputLimit):
+		return CodeInputBomb
+	case errors.Is(err, ErrWindowTooLarge):
+		return CodeWindowTooLarge
+	case errors.Is(err, ErrUnsupportedFormat):
+		return CodeUnsupportedFormat
+	case errors.Is(err, ErrTruncated):
+		return CodeInputTruncated
+	case errors.Is(err, ErrNoInput):
+		return CodeNoInput
+	}
+	return CodeInputUnreadable
 }

@@ -40,7 +40,8 @@ type Game struct {
 	Notes []Note
 	// Transcoded is true when the game was not valid UTF-8 and was read as
 	// Windows-1252, or Windows-1251 when its bytes look Cyrillic (columns
-	// then count bytes of the transcoded text).
+	// then count bytes of the transcoded text), or when the Reader read
+	// its input as UTF-16 (RawGame.Encoding).
 	Transcoded bool
 	// Err is a *SyntaxError when the game could not be read completely
 	// (unterminated comment or variation, nesting too deep, truncated
@@ -164,6 +165,6 @@ const (
 	NoteBadCommand        = "bad_command"          // [%clk]/[%emt]/[%eval] with an unreadable value (kept as text)
 	NoteCommentNoMove     = "comment_without_move" // comment commands with no move to attach to
 	NoteDetachedSuffix    = "detached_suffix"      // "+" or "#" standing alone (ignored)
-	NoteError             = "error"                // a further error after Err
+	NoteError             = "further_syntax_error" // a further error after Err
 	NoteSuppressed        = "notes_suppressed"     // more than MaxNotes notes: the rest are only counted
 )

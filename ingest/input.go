@@ -37,6 +37,10 @@ type Input struct {
 	Name string // path, or "-" for standard input
 	Size int64  // size on disk (compressed size for compressed files); -1 for stdin
 	Kind Kind   // from the file name; KindAuto when the name says nothing
+	// Regular is true for a regular file (or a link to one), which can be
+	// opened and read again; a pipe, a FIFO, a device or standard input
+	// can be read only once.
+	Regular bool
 }
 
 // compressionSuffixes are stripped before looking at the kind suffix. They
@@ -88,9 +92,11 @@ func classifyName(name string) (ext string, k Kind, wanted bool) {
 //   - anything else containing *, ? or [ is a glob pattern (filepath.Glob),
 //     each match being treated as above.
 //
-// An argument that cannot be read (missing file, bad pattern, pattern that
-// matches nothing, unreadable directory) yields an error and the others are
-// still expanded. A file reached twice is listed once.
+// An argument that cannot be read (missing file, bad pattern, unreadable
+// directory) yields an error, and so does one that yields no input (a
+// pattern that matches nothing, a directory without a file of those
+// kinds: ErrNoInput, in an *fs.PathError naming it); the others are still
+// expanded. A file reached twice is listed once.
 func Expand(args []string) ([]Input, []error) {
 	var (
 		ins  []Input
@@ -117,7 +123,7 @@ func Expand(args []string) ([]Input, []error) {
 		}
 		if !fi.IsDir() {
 			_, k, _ := classifyName(p)
-			add(Input{Name: p, Size: fi.Size(), Kind: k})
+			add(Input{Name: p, Size: fi.Size(), Kind: k, Regular: fi.Mode().IsRegular()})
 			return nil
 		}
 		var files []Input
@@ -151,12 +157,21 @@ func Expand(args []string) ([]Input, []error) {
 			if !info.Mode().IsRegular() && info.Mode()&fs.ModeSymlink == 0 {
 				return nil
 			}
-			files = append(files, Input{Name: path, Size: info.Size(), Kind: k})
+			regular := info.Mode().IsRegular()
+			if !regular { // a link: what it points to
+				if ti, err := os.Stat(path); err == nil {
+					regular = ti.Mode().IsRegular()
+				}
+			}
+			files = append(files, Input{Name: path, Size: info.Size(), Kind: k, Regular: regular})
 			return nil
 		})
 		sort.SliceStable(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 		for _, f := range files {
 			add(f)
+		}
+		if werr == nil && len(files) == 0 {
+			return &fs.PathError{Op: "ingest", Path: p, Err: noInput("no .pgn, .epd, .fen or .trf file in the folder (compressed or not)")}
 		}
 		return werr
 	}
@@ -169,6 +184,10 @@ func Expand(args []string) ([]Input, []error) {
 		if err == nil {
 			continue
 		}
+		if errors.Is(err, ErrNoInput) {
+			errs = append(errs, err)
+			continue
+		}
 		if errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(a, "*?[") {
 			matches, gerr := glob(a)
 			if gerr != nil {
@@ -176,11 +195,13 @@ func Expand(args []string) ([]Input, []error) {
 				continue
 			}
 			if len(matches) == 0 {
-				errs = append(errs, fmt.Errorf("ingest %s: pattern matches no file", a))
+				errs = append(errs, &fs.PathError{Op: "ingest", Path: a, Err: noInput("pattern matches no file")})
 				continue
 			}
 			for _, m := range matches {
-				if err := addPath(m); err != nil {
+				if err := addPath(m); errors.Is(err, ErrNoInput) {
+					errs = append(errs, err)
+				} else if err != nil {
 					errs = append(errs, fmt.Errorf("ingest %s: %w", m, err))
 				}
 			}
@@ -190,3 +211,9 @@ func Expand(args []string) ([]Input, []error) {
 	}
 	return ins, errs
 }
+
+// noInput is an ErrNoInput with its own message.
+type noInput string
+
+func (e noInput) Error() string        { return string(e) }
+func (e noInput) Is(target error) bool { return target == ErrNoInput }

@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +65,31 @@ func TestOpen(t *testing.T) {
 	}
 	if _, err := Open(Input{Name: "testdata/none.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "none.pgn") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// A folder without inputs and a pattern that matches nothing are errors
+// naming them (issue 19: nothing to read is no success).
+func TestExpandNothing(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	os.MkdirAll(filepath.Join(empty, "sub"), 0o755)
+	os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("x"), 0o644)
+	for _, arg := range []string{empty, filepath.Join(dir, "*.pgn"), filepath.Join(dir, "e*")} {
+		ins, errs := Expand([]string{arg})
+		var pe *fs.PathError
+		if len(ins) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrNoInput) || ErrorCode(errs[0]) != CodeNoInput ||
+			!errors.As(errs[0], &pe) || !strings.HasPrefix(pe.Path, dir) {
+			t.Errorf("%s: %v %v", arg, ins, errs)
+		}
+	}
+	// a FIFO is no regular file; a file is
+	fifo := filepath.Join(dir, "f.pgn")
+	if err := syscallMkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
+	ins, _ := Expand([]string{fifo, filepath.Join("testdata", "small.pgn")})
+	if len(ins) != 2 || ins[0].Regular || !ins[1].Regular {
+		t.Errorf("%+v", ins)
 	}
 }

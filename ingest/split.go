@@ -1,12 +1,13 @@
 package ingest
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sync"
 )
 
 // Options configure a Reader. The zero value is usable.
@@ -35,11 +36,31 @@ type Options struct {
 	// cap bounds the memory an untrusted upload can claim; a stream over the
 	// cap fails with a *ReadError.
 	MaxWindow int64
+	// MaxBytes stops reading an input after this many decompressed bytes
+	// (0: no limit); the game being read is cut (RawGame.Limited) and
+	// Next returns a *ReadError wrapping ErrInputLimit.
+	MaxBytes int64
+	// MaxExpansion stops reading a compressed input whose decompressed
+	// bytes exceed this many times the compressed bytes read, once past
+	// ExpansionFloor (a decompression bomb), as MaxBytes does. 0 means
+	// DefaultMaxExpansion; a negative value turns the limit off.
+	MaxExpansion int64
+	// NoContentCheck turns off the judging of an input's start
+	// (checkContent): by default an empty input, binary data, and text
+	// with neither a tag pair nor a line of movetext in its first 2 MiB
+	// fail with an *InputError before any block; with it, such input is
+	// read as garbage between games like any other text (for tests that
+	// account for every byte).
+	NoContentCheck bool
 	// NoReadAhead turns off decompressing in a separate goroutine ahead of
 	// the splitter (on by default for compressed inputs, so that decoding
 	// and splitting overlap).
 	NoReadAhead bool
 }
+
+// freeBuffers is how many released block buffers a Reader keeps for reuse
+// (the blocks in flight in a pipeline are a few per worker).
+const freeBuffers = 8
 
 // Defaults used for zero Options fields.
 const (
@@ -61,6 +82,9 @@ func (o *Options) setDefaults() {
 	if o.MaxWindow <= 0 || o.MaxWindow > MaxZstdWindow {
 		o.MaxWindow = MaxZstdWindow
 	}
+	if o.MaxExpansion == 0 {
+		o.MaxExpansion = DefaultMaxExpansion
+	}
 }
 
 // RawGame is the text of one game as cut from the stream, not yet tokenized.
@@ -78,8 +102,13 @@ type RawGame struct {
 	// the reader keep their index (see Skip), so delivered indexes can have gaps.
 	Index int
 	// Truncated is set when the stream failed inside this game; ParseGame
-	// then reports ErrTruncated.
+	// then reports ErrTruncated, or ErrInputLimit when Limited: the
+	// stream was stopped at Options.MaxBytes or MaxExpansion.
 	Truncated bool
+	Limited   bool
+	// Encoding is the encoding the Reader transcoded the input from
+	// (UTF-16); ParseGame notes it (NoteEncoding).
+	Encoding TextEncoding
 }
 
 // RawPosition is one line of a FEN/EPD file.
@@ -121,18 +150,20 @@ type Block struct {
 	Last bool
 
 	buf  []byte
-	pool *sync.Pool
+	free chan []byte
 }
 
 // Release gives the block's buffer back to its Reader for reuse. It is
 // optional; after it, no RawGame/RawPosition of the block (nor any Game
 // parsed from them that aliases their bytes) may be used.
 func (b *Block) Release() {
-	if b.pool != nil && b.buf != nil {
-		buf := b.buf[:0]
-		b.pool.Put(&buf)
+	if b.free != nil && b.buf != nil {
+		select {
+		case b.free <- b.buf[:0]:
+		default: // enough are waiting
+		}
 	}
-	b.buf, b.pool = nil, nil
+	b.buf, b.free = nil, nil
 	b.Games, b.Positions = nil, nil
 }
 
@@ -198,14 +229,21 @@ type Reader struct {
 	opts Options
 	file *os.File
 	cnt  *countingReader
+	// OpenContext's: the run's context, the stop of the watch that closes
+	// the file when it is done, and the restore of standard input's mode
+	ctx       context.Context
+	stopWatch func() bool
+	restore   func()
 
-	src     io.Reader
-	release func()
-	started bool
-	eof     bool  // src returned io.EOF or an error
-	readErr error // non-EOF error from src
-	done    bool
-	final   error // returned by Next after the last block
+	src      io.Reader
+	release  func()
+	started  bool
+	checked  bool         // the first buffer was judged (checkContent)
+	encoding TextEncoding // UTF-16 transcoded by the Reader
+	eof      bool         // src returned io.EOF or an error
+	readErr  error        // non-EOF error from src
+	done     bool
+	final    error // returned by Next after the last block
 
 	// buf[:n] holds stream bytes from absolute offset base
 	buf    []byte
@@ -228,12 +266,22 @@ type Reader struct {
 	posIndex  int
 	seq       int
 	stats     Stats
-	pool      sync.Pool
-	forcePart bool  // scan a partial line (no '\n') in discard mode
+	// free holds buffers of released blocks for the next blocks. A
+	// channel, not a sync.Pool: a pool registers itself with the runtime,
+	// which then keeps it (and the whole Reader around it, buffers
+	// included) alive for two garbage collections, and a run of many
+	// small inputs (fuzzing) then holds gigabytes.
+	free      chan []byte
+	forcePart bool  // scan a partial line (no '\n') that the buffer cannot hold, cut anywhere
 	nlChecked int64 // absolute offset up to which no '\n' was found past the scan position
 
 	rng    Range        // the part of the file read (see OpenRange)
 	frames *frameReader // decodes a multi-frame zstd file, or nil
+	// wantPartial: scan the start of a line longer than the buffer, as far
+	// as the splitter can judge it without its end (see splitter.partial);
+	// partialAt is the stream offset of the data end when it was last tried.
+	wantPartial bool
+	partialAt   int64
 }
 
 // Segment kinds: every byte of the stream belongs to exactly one segment.
@@ -249,7 +297,7 @@ const (
 // in errors and blocks.
 func NewReader(r io.Reader, name string, opts Options) *Reader {
 	opts.setDefaults()
-	rd := &Reader{name: name, opts: opts, rng: WholeFile}
+	rd := &Reader{name: name, opts: opts, rng: WholeFile, free: make(chan []byte, freeBuffers)}
 	rd.cnt = &countingReader{r: r}
 	rd.sp.line = 1
 	rd.segLine, rd.segCol = 1, 1
@@ -271,6 +319,14 @@ func (r *Reader) Kind() Kind { return r.opts.Kind }
 // file opened by Open. It must be called when a Reader over compressed
 // data is abandoned before the end of its input.
 func (r *Reader) Close() error {
+	if r.stopWatch != nil {
+		r.stopWatch()
+		r.stopWatch = nil
+	}
+	if r.restore != nil {
+		r.restore()
+		r.restore = nil
+	}
 	if r.release != nil {
 		r.release()
 		r.release = nil
@@ -316,33 +372,126 @@ func (r *Reader) Stats() Stats {
 
 func (r *Reader) start() error {
 	r.started = true
+	c := CompressionZstd
 	if r.frames != nil { // decoded frame by frame (see OpenRange)
 		r.src, r.release = r.rangeSource(r.frames), r.frames.close
-		r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
-		return nil
-	}
-	src, c, rel, err := openStream(r.cnt, &r.opts)
-	if err != nil {
-		return fmt.Errorf("ingest %s: %w", r.name, err)
-	}
-	src = r.rangeSource(src)
-	r.src, r.release = src, rel
-	if c != CompressionNone && !r.opts.NoReadAhead {
-		ra := newReadAhead(src)
-		r.src = ra
-		r.release = func() {
-			ra.close()
-			rel()
+	} else {
+		src, cc, rel, err := openStream(r.cnt, &r.opts)
+		if err != nil {
+			return fmt.Errorf("ingest %s: %w", r.name, err)
+		}
+		c = cc
+		src = r.rangeSource(src)
+		r.src, r.release = src, rel
+		if c != CompressionNone && !r.opts.NoReadAhead {
+			ra := newReadAhead(src)
+			r.src = ra
+			r.release = func() {
+				ra.close()
+				rel()
+			}
 		}
 	}
 	r.stats.Compression = c
-	r.buf = r.newBuf(r.opts.BlockBytes + 64<<10)
+	if r.opts.MaxBytes > 0 || c != CompressionNone && r.opts.MaxExpansion > 0 {
+		r.src = &limitReader{r: r.src, cnt: r.cnt, maxBytes: r.opts.MaxBytes, ratio: r.opts.MaxExpansion, compressed: c != CompressionNone}
+	}
+	// UTF-16 is transcoded as a whole, before the stream is split
+	pk := bufio.NewReaderSize(r.src, utf16Sniff)
+	head, _ := pk.Peek(utf16Sniff) // an error comes again at the next read
+	r.src = pk
+	if r.encoding = sniffUTF16(head); r.encoding != EncodingUTF8 {
+		r.src = utf16Reader(pk, r.encoding)
+	}
+	r.src = newCRReader(r.src)
+	r.buf = r.newBuf(r.bufSize())
 	return nil
 }
 
+// utf16Sniff is how much of the decompressed stream is looked at for UTF-16.
+const utf16Sniff = 4 << 10
+
+// bufSize is the size of a block's buffer: the block's bytes and some
+// room for the game that ends it.
+func (r *Reader) bufSize() int { return r.opts.BlockBytes + min(64<<10, r.opts.BlockBytes) }
+
+// contentWindow is how much of an input's start is judged (checkContent)
+// and at least what Peek can see.
+const contentWindow = DefaultBlockBytes
+
+// prime reads the first contentWindow bytes (or the whole input, when
+// smaller) into the buffer, grown as needed, for Peek and for the checks
+// of the first Next.
+func (r *Reader) prime() error {
+	if !r.started {
+		if err := r.start(); err != nil {
+			return err
+		}
+	}
+	for !r.eof && r.n < max(contentWindow, len(r.buf)) {
+		if r.n == len(r.buf) {
+			nb := make([]byte, min(2*len(r.buf), max(contentWindow, len(r.buf))))
+			copy(nb, r.buf[:r.n])
+			r.buf = nb
+		}
+		r.fill(nil)
+	}
+	return nil
+}
+
+// Peek returns the first decompressed bytes of the input, up to n (all of
+// them when the input is shorter), without consuming them, so that a
+// caller can recognise by content an input it reads itself (a FIDE TRF,
+// see Content). The bytes are the Reader's: valid until the first Next.
+// Peek reads the input only once: a pipe or standard input loses nothing.
+func (r *Reader) Peek(n int) ([]byte, error) {
+	if r.checked || r.done {
+		return nil, fmt.Errorf("ingest %s: %w", r.name, errPeekLate)
+	}
+	if err := r.prime(); err != nil {
+		r.done, r.final = true, err
+		return nil, err
+	}
+	if r.n == 0 && r.readErr != nil {
+		return nil, &ReadError{File: r.name, CompressedOffset: r.cnt.n.Load(), Err: r.readErr}
+	}
+	return r.buf[:min(n, r.n)], nil
+}
+
+var errPeekLate = errors.New("Peek or Content after Next")
+
+// Content returns the whole decompressed content of the input from its
+// start (the bytes Peek saw, then the rest of the stream), for an input
+// that the caller reads itself instead of as games. After it the Reader
+// delivers no blocks; Close still releases the decoder and the file.
+func (r *Reader) Content() (io.Reader, error) {
+	if _, err := r.Peek(0); err != nil {
+		return nil, err
+	}
+	r.done, r.final = true, errContentTaken
+	head := r.buf[:r.n]
+	if r.eof {
+		if r.readErr != nil {
+			return io.MultiReader(bytes.NewReader(head), errReader{r.readErr}), nil
+		}
+		return bytes.NewReader(head), nil
+	}
+	return io.MultiReader(bytes.NewReader(head), r.src), nil
+}
+
+var errContentTaken = errors.New("ingest: the content was taken by Content")
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
 func (r *Reader) newBuf(size int) []byte {
-	if p, ok := r.pool.Get().(*[]byte); ok && cap(*p) >= size {
-		return (*p)[:cap(*p)]
+	select {
+	case b := <-r.free:
+		if cap(b) >= size {
+			return b[:cap(b)]
+		}
+	default:
 	}
 	return make([]byte, size)
 }
@@ -356,24 +505,42 @@ func (r *Reader) Next() (*Block, error) {
 	if r.done {
 		return nil, r.final
 	}
-	if !r.started {
-		if err := r.start(); err != nil {
+	if !r.checked {
+		r.checked = true
+		if err := r.prime(); err != nil {
 			r.done, r.final = true, err
 			return nil, err
+		}
+		if !r.opts.NoContentCheck && !(r.n == 0 && r.readErr != nil) { // a stream that fails at once is a ReadError
+			if r.opts.Kind == KindAuto {
+				r.detectKind()
+			}
+			if err := checkContent(r.name, r.buf[:r.n], r.eof, r.opts.Kind); err != nil {
+				if errors.Is(err, ErrEmptyInput) {
+					r.stats.IgnoredBytes = int64(r.n)
+				} else {
+					r.stats.GarbageBytes = int64(r.n)
+				}
+				r.done, r.final = true, err
+				return nil, err
+			}
 		}
 	}
 	if r.pinned {
 		// The previous block owns the buffer: carry the open segment over
 		// into a fresh one.
 		keep := r.keepFrom()
-		nb := r.newBuf(max(r.opts.BlockBytes+64<<10, r.n-keep+64<<10))
+		// (a little room past the carried bytes: a long line of games
+		// carries nearly a buffer each time, and the buffer would grow
+		// by what the room exceeds a block's games)
+		nb := r.newBuf(max(r.bufSize(), r.n-keep+4<<10))
 		m := copy(nb, r.buf[keep:r.n])
 		r.base += int64(keep)
 		r.scan -= keep
 		r.buf, r.n = nb, m
 		r.pinned = false
 	}
-	blk := &Block{Seq: r.seq, File: r.name, Offset: r.segStart, pool: &r.pool}
+	blk := &Block{Seq: r.seq, File: r.name, Offset: r.segStart, free: r.free}
 	for {
 		if r.opts.Kind == KindAuto && !r.detectKind() {
 			if r.fill(blk) {
@@ -387,9 +554,12 @@ func (r *Reader) Next() (*Block, error) {
 			if r.opts.Kind == KindPositions {
 				r.scanPositions(blk, limit)
 			} else {
+				r.sp.partial = r.wantPartial && !r.eof
+				r.sp.cut = r.forcePart && !r.eof
 				r.scanPGN(blk, limit)
+				r.sp.partial, r.sp.cut = false, false
 			}
-			r.forcePart = false
+			r.forcePart, r.wantPartial = false, false
 			if r.blockFull(blk) {
 				return r.emit(blk), nil
 			}
@@ -443,7 +613,7 @@ func (r *Reader) keepFrom() int {
 // scanLimit returns how far the scanner may go: to the end of the last
 // complete line, or to the end of the data at EOF or when forced.
 func (r *Reader) scanLimit() int {
-	if r.eof || r.forcePart {
+	if r.eof || r.forcePart || r.wantPartial {
 		return r.n
 	}
 	// search only the bytes not searched before (a long line arriving in
@@ -465,6 +635,9 @@ func (r *Reader) scanLimit() int {
 // games point into it).
 func (r *Reader) fill(blk *Block) bool {
 	if r.n == len(r.buf) {
+		if blk == nil {
+			return false // prime: the first buffer is full
+		}
 		if len(blk.Games) > 0 || len(blk.Positions) > 0 {
 			return true
 		}
@@ -474,8 +647,24 @@ func (r *Reader) fill(blk *Block) bool {
 			r.scan -= keep
 			r.n = m
 		} else {
+			if r.opts.Kind == KindPGN && r.scan < r.n && r.partialAt < r.base+int64(r.n) {
+				// One line fills the buffer: the splitter reads as much
+				// of it as it can judge (the games of a long line of
+				// games end there, and the buffer needs to hold only the
+				// open game).
+				r.wantPartial = true
+				return false
+			}
 			capLimit := r.opts.MaxGameSize + 128<<10
 			if !r.discard && (r.scan > r.opts.MaxGameSize || len(r.buf) >= capLimit) {
+				if r.opts.Kind == KindPGN && r.scan < r.n {
+					// The splitter sees the line that cannot be held
+					// first: when it starts a game, the game before it
+					// ends there and is kept; the open game is then
+					// skipped as too large (scanPGN).
+					r.forcePart = true
+					return false
+				}
 				r.discard = true // too large: keepFrom is now the scan position
 				return false
 			}
@@ -498,6 +687,9 @@ func (r *Reader) fill(blk *Block) bool {
 		r.eof = true
 		if !errors.Is(err, io.EOF) {
 			r.readErr = err
+		}
+		if r.ctx != nil && r.ctx.Err() != nil {
+			r.readErr = fmt.Errorf("%w (%v)", r.ctx.Err(), err) // interrupted
 		}
 	}
 	return false
@@ -546,7 +738,14 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 func (r *Reader) scanPGN(blk *Block, limit int) {
 	for r.scan < limit {
 		r.sp.ev = r.sp.ev[:0]
-		r.scan = r.sp.scan(r.buf, r.scan, limit, r.base)
+		next := r.sp.scan(r.buf, r.scan, limit, r.base)
+		if next == r.scan && len(r.sp.ev) == 0 {
+			// partial: the rest needs more data (fill tries again only
+			// once more has come)
+			r.partialAt = r.base + int64(r.n)
+			return
+		}
+		r.scan = next
 		for _, ev := range r.sp.ev {
 			abs := r.base + int64(ev.pos)
 			r.closeSegment(blk, abs, false)
@@ -600,8 +799,10 @@ func (r *Reader) closeSegment(blk *Block, end int64, atEOF bool) {
 		}
 		if atEOF && r.readErr != nil {
 			g.Truncated = true
+			g.Limited = errors.Is(r.readErr, ErrInputLimit)
 			r.stats.TruncatedGames++
 		}
+		g.Encoding = r.encoding
 		blk.Games = append(blk.Games, g)
 		r.stats.Games++
 		r.stats.GameBytes += length

@@ -76,6 +76,22 @@ type splitter struct {
 	tagRun     int // quick tag lines since the last other line
 	tagCache   [24]nameCache
 	fastLines  int // lines read by fastLine (tests check that it ran)
+	// partial: the data handed to scan ends inside a line that is longer
+	// than the reader's buffer. The splitter then reads only what it can
+	// decide without the rest of the line: it stops before a token that
+	// may go on past the data (and before a line whose start it cannot
+	// judge yet), and scan returns where it stopped.
+	partial bool
+	// nlAbs is the stream offset of the '\n' ending the line being read
+	// when nlFound; otherwise no '\n' stands before nlSearched (see lineEnd).
+	nlFound    bool
+	nlAbs      int64
+	nlSearched int64
+	// cut: the data handed to scan ends inside a line that the reader
+	// cannot hold and was cut anywhere (a token may be split). A cut line
+	// that starts like a tag pair is taken for one, so that the game it
+	// starts is the one skipped as too large, not the game before it.
+	cut bool
 }
 
 // nameCache remembers the start `Name "` of a tag line that passed the
@@ -183,13 +199,13 @@ func (s *splitter) scan(b []byte, i, limit int, base int64) int {
 				continue
 			}
 		}
-		e := limit
-		if k := bytes.IndexByte(b[i:limit], '\n'); k >= 0 {
-			e = i + k + 1
-		}
+		e := s.lineEnd(b, i, limit, base)
 		s.tagRun = 0
-		s.scanLine(b, i, e, base)
-		i = e
+		next := s.scanLine(b, i, e, base)
+		if next == i {
+			break // partial: nothing more can be decided before more data
+		}
+		i = next
 		if len(s.ev) > 0 {
 			break
 		}
@@ -197,12 +213,41 @@ func (s *splitter) scan(b []byte, i, limit int, base int64) int {
 	return i
 }
 
+// lineEnd returns the index after the '\n' that ends the line holding
+// b[i], or limit when there is none before it. The search is made once
+// per line: a long line of many games is scanned a game at a time.
+func (s *splitter) lineEnd(b []byte, i, limit int, base int64) int {
+	at, lim := base+int64(i), base+int64(limit)
+	if s.nlFound && s.nlAbs >= at {
+		if s.nlAbs < lim {
+			return int(s.nlAbs-base) + 1
+		}
+		return limit
+	}
+	from := i
+	if !s.nlFound && s.nlSearched > at && s.nlSearched <= lim {
+		from = int(s.nlSearched - base) // no '\n' before it
+	}
+	if k := bytes.IndexByte(b[from:limit], '\n'); k >= 0 {
+		s.nlFound, s.nlAbs = true, base+int64(from+k)
+		return from + k + 1
+	}
+	s.nlFound, s.nlSearched = false, lim
+	return limit
+}
+
 // scanLine processes b[i:e], one line (ending with '\n' unless it is the
-// last line or a cut one). Events are appended to s.ev.
-func (s *splitter) scanLine(b []byte, i, e int, base int64) {
+// last line, a cut one or, with s.partial, the start of a long one).
+// Events are appended to s.ev. It returns where it stopped: e, or before
+// e when a game started in the middle of the line (after its first
+// token: the caller hands the event on, then scan goes on from there) or
+// when, with s.partial, the rest depends on data not yet read; i when,
+// with s.partial, the line's start cannot be judged yet.
+func (s *splitter) scanLine(b []byte, i, e int, base int64) int {
 	nl := e > i && b[e-1] == '\n'
-	// fast path: a line starting with a simple tag pair
-	if !s.midLine && !s.inBrace && b[i] == '[' {
+	// fast path: a line starting with a simple tag pair (whose test needs
+	// the line's end)
+	if !s.midLine && !s.inBrace && b[i] == '[' && !s.partial {
 		lineEnd := e
 		if nl {
 			lineEnd--
@@ -211,28 +256,40 @@ func (s *splitter) scanLine(b []byte, i, e int, base int64) {
 		if s.simpleTagLine(b[i:lineEnd], i, base) {
 			s.blank = false
 			s.endLine(nl)
-			return
+			return e
 		}
 	}
-	s.scanLineSlow(b, i, e, nl, base)
-	s.endLine(nl)
+	stop, started := s.scanLineSlow(b, i, e, nl, base)
+	if !started {
+		return i
+	}
+	if stop == e {
+		s.endLine(nl)
+	} else {
+		s.midLine = true
+	}
+	return stop
 }
 
-func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
+// scanLineSlow is scanLine's general path. It returns where it stopped
+// and whether it read anything (false only with s.partial, when the
+// line's start cannot be judged yet).
+func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) (int, bool) {
 	if s.midLine {
 		switch {
 		case s.skipRest:
+			return e, true
 		case s.inBrace:
-			if k := bytes.IndexByte(b[i:e], '}'); k >= 0 {
-				s.inBrace = false
-				s.movetext(b, i+k+1, e, base)
+			k := bytes.IndexByte(b[i:e], '}')
+			if k < 0 {
+				return e, true
 			}
+			s.inBrace = false
+			return s.movetext(b, i+k+1, e, base), true
 		default:
-			s.movetext(b, i, e, base)
+			return s.movetext(b, i, e, base), true
 		}
-		return
 	}
-	s.lineStart = base + int64(i)
 	j := i
 	if e-j >= 3 && b[j] == 0xEF && b[j+1] == 0xBB && b[j+2] == 0xBF {
 		j += 3
@@ -241,26 +298,31 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 	for j < e && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r' || b[j] == '\f' || b[j] == '\v' || b[j] == 0x1a) {
 		j++
 	}
+	lineEnd := e
+	if nl {
+		lineEnd--
+	}
+	if s.partial && !decidable(b, j, lineEnd) {
+		return i, false
+	}
+	s.lineStart = base + int64(i)
 	if j == e || b[j] == '\n' {
 		if s.inBrace {
 			s.braceBlank = true
 		}
 		s.blank = true
-		return
-	}
-	lineEnd := e
-	if nl {
-		lineEnd--
+		return e, true
 	}
 	c := b[j]
 	if s.inBrace {
-		if !(s.braceBlank && c == '[' && isTagLine(b[j:lineEnd])) {
+		if !(s.braceBlank && c == '[' && (isTagLine(b[j:lineEnd]) || s.cut && tagPrefix(b[j:lineEnd]) != nil)) {
 			s.blank = false
-			if k := bytes.IndexByte(b[j:e], '}'); k >= 0 {
-				s.inBrace = false
-				s.movetext(b, j+k+1, e, base)
+			k := bytes.IndexByte(b[j:e], '}')
+			if k < 0 {
+				return e, true
 			}
-			return
+			s.inBrace = false
+			return s.movetext(b, j+k+1, e, base), true
 		}
 		// escape hatch: a tag line after a blank line ends the runaway comment
 		s.inBrace = false
@@ -268,17 +330,25 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 	}
 	if c == '%' && j == col0 && j == i {
 		s.skipRest = true
-		return
+		return e, true
 	}
 	if c == '[' {
-		if s.simpleTagLine(b[j:lineEnd], i, base) {
+		if !s.partial && s.simpleTagLine(b[j:lineEnd], i, base) {
 			s.blank = false
-			return
+			return e, true
 		}
-		if t, ok := scanTag(b[j:lineEnd]); ok {
-			s.tagLine(b, i, j, e, lineEnd, t, base)
+		t, ok := scanTag(b[j:lineEnd])
+		if ok && !(s.cut && t.flags&tagCutFlags != 0) {
 			s.blank = false
-			return
+			return s.tagLine(b, i, j, e, lineEnd, t, base), true
+		}
+		if name := tagPrefix(b[j:lineEnd]); s.cut && name != nil {
+			// a tag pair too long to hold: it starts (or goes on with)
+			// a game, whose rest is skipped as too large
+			s.tagName(name, i, base)
+			s.blank = false
+			s.skipRest = true
+			return e, true
 		}
 	}
 	wasBlank := s.blank
@@ -291,7 +361,7 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 			}
 			s.st = stGarbage
 			s.skipRest = true
-			return
+			return e, true
 		}
 		s.emit(i, segGame, base)
 		s.resetGame()
@@ -304,7 +374,7 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 				s.emit(i, segGarbage, base)
 				s.st = stGarbage
 				s.skipRest = true
-				return
+				return e, true
 			}
 			if s.sawMove && startsMoveOne(b[j:lineEnd]) {
 				s.emit(i, segGame, base)
@@ -313,22 +383,80 @@ func (s *splitter) scanLineSlow(b []byte, i, e int, nl bool, base int64) {
 			}
 		}
 	case stAfterResult:
-		if c != '{' && c != ';' {
+		// A remark in parentheses after the result ("1-0 (time)") belongs
+		// to the game, also when it goes on over lines, until a line
+		// starts with move 1.
+		if s.depth > 0 && !startsMoveOne(b[j:lineEnd]) {
+			break
+		}
+		if c != '{' && c != ';' && (c != '(' || s.depth > 0) {
 			if !looksLikeMovetext(b[j:lineEnd]) {
 				s.emit(i, segGarbage, base)
 				s.st = stGarbage
 				s.skipRest = true
-				return
+				return e, true
 			}
 			s.emit(i, segGame, base)
 			s.resetGame()
 			s.st = stMoves
 		}
 	}
-	if s.st == stMoves && s.fastLine(b, j, e) {
-		return
+	if s.st == stMoves && !s.partial && s.fastLine(b, j, e) {
+		return e, true
 	}
-	s.movetext(b, j, e, base)
+	return s.movetext(b, j, e, base), true
+}
+
+// decidable reports whether the start of a line, b[j:end] from its first
+// byte that is not white space to the end of the data read, is enough to
+// judge the line as scanLineSlow does (s.partial): its first token is
+// complete, and when it starts with tag pairs, they all close before the
+// data ends and something that is not a tag pair follows them.
+func decidable(b []byte, j, end int) bool {
+	if j >= end {
+		return false // blank so far
+	}
+	if b[j] != '[' {
+		k := j
+		for k < end && class[b[k]] == clTok {
+			k++
+		}
+		return k < end
+	}
+	p := j
+	for p < end && b[p] == '[' {
+		t, ok := scanTag(b[p:end])
+		if !ok || t.flags&tagCutFlags != 0 {
+			return false
+		}
+		p += t.end
+		for p < end && (b[p] == ' ' || b[p] == '\t' || b[p] == '\r') {
+			p++
+		}
+	}
+	return p < end
+}
+
+// tagCutFlags are the tolerances of scanTag that read a tag pair to the
+// end of the line: on data that ends before the line does, the tag pair
+// may go on.
+const tagCutFlags = tagMissingBracket | tagBadEscape | tagUnterminated
+
+// tagPrefix returns the name of what looks like the start of a tag pair
+// that the data does not hold to its end: '[', a name, then white space,
+// a quote or the end of the data; nil otherwise.
+func tagPrefix(l []byte) []byte {
+	k := 1
+	for k < len(l) && tagNameByte[l[k]] {
+		k++
+	}
+	if k == 1 || l[1] == '%' || l[1] == '\\' {
+		return nil
+	}
+	if k < len(l) && l[k] != ' ' && l[k] != '\t' && l[k] != '"' {
+		return nil
+	}
+	return l[1:k]
 }
 
 // noFastLine makes fastLine decline every line, so that movetext reads all
@@ -685,8 +813,9 @@ func (s *splitter) tagKey(key uint64, i int, base int64) {
 	}
 }
 
-// tagLine handles a line whose first non-blank byte starts tag pair t.
-func (s *splitter) tagLine(b []byte, i, j, e, lineEnd int, t tagSpan, base int64) {
+// tagLine handles a line whose first non-blank byte starts tag pair t,
+// and returns where it stopped (see scanLine).
+func (s *splitter) tagLine(b []byte, i, j, e, lineEnd int, t tagSpan, base int64) int {
 	s.tagName(t.name, i, base)
 	p := j + t.end
 	for {
@@ -697,7 +826,11 @@ func (s *splitter) tagLine(b []byte, i, j, e, lineEnd int, t tagSpan, base int64
 			break
 		}
 		t2, ok := scanTag(b[p:lineEnd])
-		if !ok {
+		if !ok || s.cut && t2.flags&tagCutFlags != 0 {
+			if s.cut && tagPrefix(b[p:lineEnd]) != nil {
+				s.skipRest = true // a tag pair too long to hold: see scanLineSlow
+				return e
+			}
 			break
 		}
 		if s.nnames < len(s.names) {
@@ -707,12 +840,17 @@ func (s *splitter) tagLine(b []byte, i, j, e, lineEnd int, t tagSpan, base int64
 		p += t2.end
 	}
 	if p < lineEnd {
-		s.movetext(b, p, e, base)
+		return s.movetext(b, p, e, base)
 	}
+	return e
 }
 
-// movetext scans movetext bytes b[j:e] outside comments.
-func (s *splitter) movetext(b []byte, j, e int, base int64) {
+// movetext scans movetext bytes b[j:e] outside comments. It returns e, or
+// where it stopped: after the first token of a game that starts in the
+// middle of the line (so that the reader can end a block between the
+// games of a long line), or, with s.partial, before a token that may go
+// on past e.
+func (s *splitter) movetext(b []byte, j, e int, base int64) int {
 	for j < e {
 		c := b[j]
 		if c == ' ' {
@@ -730,7 +868,7 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 			if k < 0 {
 				s.inBrace = true
 				s.braceBlank = false
-				return
+				return e
 			}
 			j += k + 2
 		case clSemi:
@@ -738,7 +876,7 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 				s.st = stMoves
 			}
 			s.skipRest = true
-			return
+			return e
 		case clLParen:
 			if s.st == stTags {
 				s.st = stMoves
@@ -756,6 +894,12 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 				j++
 			}
 			c0 := c
+			if s.partial && (j == e || s.depth == 0 && mayStartResult(c0) && bytes.IndexByte(b[t0:j], ':') >= 0 &&
+				!nonSpace(b[j:e]) && isSplitResult(b[t0:j])) {
+				// the token may go on past e, or is a result written
+				// with ':' whose meaning depends on the rest of the line
+				return t0
+			}
 			if c0 >= '0' && c0 <= '9' && b[j-1] == '.' && s.st != stAfterResult {
 				// a move number ("12." "12..." "1.e4" counts as one token here)
 				if s.st == stTags {
@@ -763,26 +907,30 @@ func (s *splitter) movetext(b []byte, j, e int, base int64) {
 				}
 				continue
 			}
+			started := false
 			switch s.st {
 			case stAfterResult:
-				if !isLetter(c0) && (c0 < '0' || c0 > '9') {
-					continue
+				if s.depth > 0 || !isLetter(c0) && (c0 < '0' || c0 > '9') {
+					continue // a remark after the result: "1-0 (time)"
 				}
 				s.emit(t0, segGame, base)
 				s.resetGame()
 				s.st = stMoves
+				started = true
 			case stTags:
 				s.st = stMoves
 			}
 			if s.depth == 0 && mayStartResult(c0) && isSplitResult(b[t0:j]) && (bytes.IndexByte(b[t0:j], ':') < 0 || !nonSpace(b[j:e])) {
 				s.st = stAfterResult
-				continue
-			}
-			if isLetter(c0) {
+			} else if isLetter(c0) {
 				s.sawMove = true
+			}
+			if started {
+				return j
 			}
 		}
 	}
+	return e
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

@@ -66,12 +66,21 @@ func ParseGame(raw RawGame, file string, opts ParseOptions, g *Game) error {
 		}
 	}
 	p.d = data
+	if raw.Encoding != EncodingUTF8 {
+		g.Transcoded = true
+		p.note(NoteEncoding, "the input is "+raw.Encoding.String()+", read as UTF-8", 0)
+	}
 	if bytes.HasPrefix(data, bom) {
 		p.i = 3
 		p.note(NoteBOM, "UTF-8 byte order mark skipped", 0)
 	}
 	if raw.Truncated {
-		p.fail(ErrTruncated, len(data))
+		err := ErrTruncated
+		if raw.Limited {
+			err = ErrInputLimit
+		}
+		p.fail(err, len(data))
+		p.cut = true
 	}
 	p.run()
 	p.finish()
@@ -118,6 +127,8 @@ type parser struct {
 	sink        commentSink
 	lastEnd     int  // end of the last token or comment (for the missing-result note)
 	nestFailed  bool // a nested-brace match failed: read the rest flat
+	remark      bool // skipVariation skips a remark after the result
+	cut         bool // the stream was cut inside the game (RawGame.Truncated)
 	suppressed  int  // notes over MaxNotes
 	nmoves      int  // move tokens stored
 	nlPos       int  // index of the next '\n' at or after the last tag (cache)
@@ -181,6 +192,9 @@ func (p *parser) fail(err error, pos int) {
 }
 
 func (p *parser) failAt(err error, pos, line, col int) {
+	if p.cut && (err == ErrUnterminatedComment || err == ErrUnterminatedVariation) {
+		return // the stream was cut inside the game: that is the error
+	}
 	if p.g.Err != nil {
 		if len(p.g.Notes) >= MaxNotes {
 			p.suppressed++
@@ -396,9 +410,6 @@ func tokenEnd(d []byte, i int) int {
 	}
 	return j
 }
-
-// glyphEnd marks the last bytes that keep a token from being a plain move.
-var glyphEnd = [256]bool{'!': true, '?': true, '.': true}
 
 // plainMove reports whether the token d[i:j] (starting with a letter) is a
 // plain move: no suffix glyph or trailing dot, not "e.p."/"ep", not a "Z0"
@@ -1230,7 +1241,9 @@ func (p *parser) openVariation() {
 	}
 	if p.afterRes && p.depth == 0 {
 		p.note(NoteTokenAfterResult, "variation after the result skipped", pos)
+		p.remark = true // a remark such as "1-0 (time)": left open, it is no error
 		p.skipVariation(0)
+		p.remark = false
 		return
 	}
 	p.resolvePending(false)
@@ -1329,6 +1342,10 @@ func (p *parser) skipVariation(base int) {
 		j++
 	}
 	p.i = n
+	if p.remark {
+		p.note(NoteTokenAfterResult, "'(' after the result not closed", open)
+		return
+	}
 	p.failAt(ErrUnterminatedVariation, open, openLine, openCol)
 }
 
@@ -1628,7 +1645,7 @@ func (p *parser) finish() {
 		if p.recovered != ResultNone {
 			g.Result, g.ResultToken = p.recovered, resultString(p.recTok)
 			p.g.Notes = append(p.g.Notes, Note{Code: NoteResultRecovered, Message: "result " + g.ResultToken + " taken from an unclosed variation", Line: p.line, Col: 1})
-		} else {
+		} else if !p.cut { // a cut game has lost its end: the cut is the error
 			line, col := p.posOf(p.lastEnd)
 			g.Notes = append(g.Notes, Note{Code: NoteMissingResult, Message: "no result at the end of the movetext", Line: line, Col: col})
 		}

@@ -3,7 +3,6 @@
 package output
 
 import (
-	"errors"
 	"io"
 	"os"
 )
@@ -13,6 +12,3 @@ import (
 func lockFolder(path string) (io.Closer, error) {
 	return os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 }
-
-// FreeBytes is not known on this platform.
-func FreeBytes(dir string) (uint64, error) { return 0, errors.ErrUnsupported }

@@ -37,13 +37,3 @@ func lockFolder(path string) (io.Closer, error) {
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return f, nil
 }
-
-// FreeBytes returns the bytes free for an unprivileged user on the file
-// system that holds dir.
-func FreeBytes(dir string) (uint64, error) {
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return st.Bavail * uint64(st.Bsize), nil
-}

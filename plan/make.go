@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -70,7 +71,7 @@ func Make(inputs []string, opt Options) (*Plan, []error) {
 			next++
 		}
 		if src.ID > MaxSource {
-			errs = append(errs, fmt.Errorf("plan %s: more than %d sources", in.Name, MaxSource+1))
+			errs = append(errs, &fs.PathError{Op: "plan", Path: in.Name, Err: fmt.Errorf("more than %d sources", MaxSource+1)})
 			continue
 		}
 		if err := p.addSource(&src, in, opt, isKnown, known); err != nil {
@@ -105,14 +106,14 @@ func (p *Plan) addSource(src *Source, in ingest.Input, opt Options, isKnown bool
 	}
 	f, err := os.Open(in.Name)
 	if err != nil {
-		return fmt.Errorf("plan %s: %w", in.Name, err)
+		return &fs.PathError{Op: "plan", Path: in.Name, Err: err}
 	}
 	defer f.Close()
 	var head [8]byte
 	n, _ := f.ReadAt(head[:], 0)
 	comp, err := ingest.DetectCompression(head[:n])
 	if err != nil {
-		return fmt.Errorf("plan %s: %w", in.Name, err)
+		return &fs.PathError{Op: "plan", Path: in.Name, Err: err}
 	}
 	src.Compression = comp.String()
 	if opt.IsTRF != nil {
@@ -123,7 +124,7 @@ func (p *Plan) addSource(src *Source, in ingest.Input, opt Options, isKnown bool
 	if opt.Incremental && isKnown && known.Size == src.Size {
 		sum, err := fileSHA256(f)
 		if err != nil {
-			return fmt.Errorf("plan %s: %w", in.Name, err)
+			return &fs.PathError{Op: "plan", Path: in.Name, Err: err}
 		}
 		if sum == known.SHA256 {
 			src.SHA256 = sum
@@ -133,8 +134,12 @@ func (p *Plan) addSource(src *Source, in ingest.Input, opt Options, isKnown bool
 	}
 	var frames []ingest.Frame
 	if comp == ingest.CompressionZstd {
-		frames, err = ingest.ZstdFrames(f, src.Size)
-		if err == nil && len(frames) > 1 {
+		// A file whose frames cannot be listed (truncated, say) is read
+		// whole: the reader keeps its games and says where it ends.
+		if frames, err = ingest.ZstdFrames(f, src.Size); err != nil {
+			frames, err = nil, nil
+		}
+		if len(frames) > 1 {
 			src.Frames = len(frames)
 		}
 	}
@@ -151,11 +156,11 @@ func (p *Plan) addSource(src *Source, in ingest.Input, opt Options, isKnown bool
 		units = []Unit{whole}
 	}
 	if err != nil {
-		return fmt.Errorf("plan %s: %w", in.Name, err)
+		return &fs.PathError{Op: "plan", Path: in.Name, Err: err}
 	}
 	if opt.Exact && src.SHA256 == "" {
 		if src.SHA256, err = fileSHA256(f); err != nil {
-			return fmt.Errorf("plan %s: %w", in.Name, err)
+			return &fs.PathError{Op: "plan", Path: in.Name, Err: err}
 		}
 	}
 	p.Sources = append(p.Sources, *src)

@@ -50,6 +50,7 @@ type partFile struct {
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field
 	s      scratch
+	closed bool
 }
 
 // leafLayout locates the Parquet leaf columns of one Arrow field.
@@ -198,10 +199,12 @@ func newPartFile(w io.Writer, sc *arrow.Schema, props *parquet.WriterProperties,
 // starts the next.
 func (p *partFile) NewBufferedRowGroupChecked() error {
 	if p.rg != nil {
-		if err := p.flushPages(); err != nil {
-			return err
+		err := p.flushPages()
+		if err == nil {
+			err = p.rg.Close()
 		}
-		if err := p.rg.Close(); err != nil {
+		if err != nil {
+			p.rg = nil // closed or broken: Close must not end its pages again
 			return err
 		}
 	}
@@ -234,18 +237,23 @@ func (p *partFile) RowGroupTotalCompressedBytes() int64 {
 // TotalBytesWritten returns the bytes written to the file so far.
 func (p *partFile) TotalBytesWritten() int64 { return p.fw.TotalBytesWritten() }
 
-// Close writes the last row group and the footer.
+// Close writes the last row group and the footer. After a failure (a full
+// disk) the part is unusable; closing it again does nothing.
 func (p *partFile) Close() error {
+	if p.closed {
+		return nil
+	}
+	p.closed = true
 	if p.rg != nil {
-		if err := p.flushPages(); err != nil {
-			p.fw.Close()
-			return err
-		}
-		if err := p.rg.Close(); err != nil {
-			p.fw.Close()
-			return err
+		err := p.flushPages()
+		if err == nil {
+			err = p.rg.Close()
 		}
 		p.rg = nil
+		if err != nil {
+			p.fw.Close()
+			return err
+		}
 	}
 	return p.fw.Close()
 }

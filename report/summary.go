@@ -116,6 +116,10 @@ type InputSummary struct {
 	GarbageBytes  int64  `json:"garbage_bytes,omitempty"`
 	GarbageRanges int64  `json:"garbage_ranges,omitempty"`
 	Error         string `json:"error,omitempty"` // why the input failed, if it did
+	// ErrorCode names the failure: not_pgn, empty_input, no_input,
+	// unsupported_format, window_too_large, input_unreadable,
+	// input_truncated, input_bomb (see ingest.ErrorCode).
+	ErrorCode string `json:"error_code,omitempty"`
 }
 
 // NewSummary returns a Summary with the tool name, version, rulebook and

@@ -401,6 +401,7 @@ func (w *TableWriter) finishPart() error {
 	final := filepath.Join(w.dir, name)
 	hadRows := w.partRows > 0
 	if err := w.fw.Close(); err != nil {
+		w.fw = nil // closed, if badly: Abort removes the file
 		return fmt.Errorf("report: %s: close part %s: %w", w.table.Name, name, err)
 	}
 	if hadRows {

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/arbiter-chess/arbiter/audit"
+	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/output"
 	"github.com/arbiter-chess/arbiter/sheet"
 )
@@ -62,6 +62,7 @@ type auditFlags struct {
 	withFEN, force, quiet *bool
 	version, incremental  *bool
 	jobs                  *int
+	lim                   limitFlags
 }
 
 func newAuditFlags(stderr io.Writer) *auditFlags {
@@ -90,6 +91,7 @@ func newAuditFlags(stderr io.Writer) *auditFlags {
 	f.sheetMax = fs.Int("report-max", sheet.DefaultMax, "games of each kind the report shows in full (`N`; the others are counted)")
 	f.lang = fs.String("lang", "en", "`language` of the report: "+strings.Join(sheet.Languages(), ", "))
 	f.partition = fs.String("partition", "", "write the tables in Hive partitions table/year=YYYY/month=MM/ by each game's date (UTCDate, else Date): month")
+	f.lim = addLimitFlags(fs)
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.incremental = fs.Bool("incremental", false, "read only the inputs that the output directory's manifests do not cover with the same size and SHA-256; keep the earlier rows of the others")
 	fs.Usage = func() {
@@ -154,6 +156,9 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Standings = *f.standings; *f.standings != audit.StandingsAuto && *f.standings != audit.StandingsNone {
 		return usageErr("-standings %q: want %s or %s", *f.standings, audit.StandingsAuto, audit.StandingsNone)
+	}
+	if err := f.lim.apply(&cfg); err != nil {
+		return usageErr("%v", err)
 	}
 	cfg.Partition = *f.partition
 	if cfg.Partition != audit.PartitionNone && cfg.Partition != audit.PartitionMonth {
@@ -225,7 +230,9 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the garbage collector from letting the heap
 		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
-		debug.SetMemoryLimit(768 << 20)
+		// The history a zstd decoder keeps (up to 2 GiB for a --long=31
+		// file) is counted on top: live memory, not garbage.
+		ingest.SetMemoryLimit(768 << 20)
 	}
 	for _, r := range []struct {
 		flag, path string
@@ -262,13 +269,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		cfg.Log.Error("output folder refused", "err", err)
 	case err != nil:
 		code = exitFailed
-		attrs := []any{"out", *f.out, "err", err}
-		if errors.Is(err, syscall.ENOSPC) {
-			if free, ferr := output.FreeBytes(*f.out); ferr == nil {
-				attrs = append(attrs, "disk_full", true, "free_bytes", free)
-			}
-		}
-		cfg.Log.Error("the run failed; the output folder is left as it was", attrs...)
+		cfg.Log.Error("the run failed; the output folder is left as it was", "out", *f.out, "err", err)
 	default:
 		code = res.ExitCode
 		if c := printSummary(stdout, stderr, *f.summary, res, *f.out); c != exitOK {

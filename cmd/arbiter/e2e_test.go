@@ -361,7 +361,7 @@ func TestE2EFullDisk(t *testing.T) {
 	}
 	before := snapshot(t, out)
 	r := arbiter(t, "audit", "-o", out, "-progress", "never", sampleDir)
-	if r.code != 3 || !strings.Contains(r.stderr, "no space left") || !strings.Contains(r.stderr, "free_bytes=") || !strings.Contains(r.stderr, out) {
+	if r.code != 3 || !strings.Contains(r.stderr, "no space left in the output folder") || !strings.Contains(r.stderr, " free") || !strings.Contains(r.stderr, out) {
 		t.Errorf("exit %d, stderr %q: want 3 naming the folder and the free space", r.code, r.stderr)
 	}
 	if strings.Contains(r.stderr, "panic") {
