@@ -278,7 +278,7 @@ func TestFastLineMutants(t *testing.T) {
 		}
 	}
 	t.Logf("%d mutants of %d games, %d lines read by fastLine", mutants, len(games), fast)
-	if fast < mutants {
+	if fastPaths && fast < mutants {
 		t.Errorf("fastLine read only %d lines", fast)
 	}
 }

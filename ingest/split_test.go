@@ -59,6 +59,7 @@ func TestSplit(t *testing.T) {
 		{"tags only games", "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n", "1 4"},
 		{"tag section with blank", "[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 *\n", "1"},
 		{"repeated tag after blank", "[Round \"1\"]\n[White \"x\"]\n\n[Round \"2\"]\n", "1 4"},
+		{"repeated tag and moves on a line after blank", "[Round \"1\"]\n[White \"x\"]\n\n[Round \"2\"] 1. e4 *\n", "1 4"},
 		{"movetext only, one per line", "1. e4 e5 1-0\n1. d4 d5 0-1\n1. c4 1/2-1/2\n", "1 2 3"},
 		{"several games on a line", "1. e4 1-0 1. d4 0-1 {c} 1. c4 *\n", "1 1 1"},
 		{"comment after result stays", "1. e4 1-0\n{final}\n1. d4 *\n", "1 3"},
