@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/output"
 	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
@@ -80,8 +81,11 @@ func MakePlan(cfg Config, blockSize int64) (*plan.Plan, []error) {
 	}
 	for _, s := range pl.Sources {
 		if s.Size < 0 {
-			perrs = append(perrs, fmt.Errorf("plan %s: standard input and pipes cannot be read by other machines", s.Path))
+			perrs = append(perrs, &fs.PathError{Op: "plan", Path: s.Path, Err: errors.New("standard input and pipes cannot be read by other machines")})
 		}
+	}
+	for _, e := range perrs {
+		pl.Failed = append(pl.Failed, plan.Failed{Path: inputName(e), Error: e.Error(), ErrorCode: ingest.ErrorCode(e)})
 	}
 	return pl, append(errs, perrs...)
 }
@@ -300,7 +304,11 @@ func Commit(ctx context.Context, cfg Config, pl *plan.Plan) (*Result, error) {
 			}
 		}
 	}
-	res, err := commit(cfg, od, pl, p, out, known, nil, events, start)
+	var failed []report.InputSummary
+	for _, f := range pl.Failed {
+		failed = append(failed, report.InputSummary{Path: f.Path, Error: f.Error, ErrorCode: f.ErrorCode})
+	}
+	res, err := commit(cfg, od, pl, p, out, known, failed, events, start)
 	if err != nil {
 		return nil, err
 	}

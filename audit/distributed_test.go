@@ -409,3 +409,39 @@ func TestIncrementalStandings(t *testing.T) {
 		t.Errorf("%d players", n)
 	}
 }
+
+// An input that cannot be planned is written into the plan, and the
+// commit reports it as a failed input (exit 2), as a run on one machine
+// does.
+func TestDistributedFailedInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	if err := os.WriteFile(good, []byte("[Event \"x\"]\n\n1. e4 e5 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(dir, "gone.pgn")
+	cfg := Config{Inputs: []string{good, gone}, OutDir: filepath.Join(dir, "out"), Jobs: 2, Version: "test", Writer: writerForTests(), NoSync: true}
+	pl, errs := MakePlan(cfg, 1<<20)
+	if len(errs) != 1 || len(pl.Failed) != 1 || pl.Failed[0].Path != gone || pl.Failed[0].ErrorCode == "" {
+		t.Fatalf("errors %v, plan's failed inputs %+v", errs, pl.Failed)
+	}
+	for k := range pl.Units {
+		if _, err := RunBlock(context.Background(), cfg, pl, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Commit(context.Background(), cfg, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 2 || res.Summary.FailedInputs != 1 || res.Summary.Games != 1 {
+		t.Errorf("exit %d, %d failed inputs, %d games; want 2, 1, 1", res.ExitCode, res.Summary.FailedInputs, res.Summary.Games)
+	}
+	found := false
+	for _, in := range res.Summary.Inputs {
+		found = found || in.Path == gone && in.Error != "" && in.ErrorCode == pl.Failed[0].ErrorCode
+	}
+	if !found {
+		t.Errorf("summary inputs %+v lack %s", res.Summary.Inputs, gone)
+	}
+}

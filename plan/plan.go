@@ -48,6 +48,16 @@ type Plan struct {
 	Unchanged []Source `json:"unchanged,omitempty"`
 	// Units lists the work, in input order.
 	Units []Unit `json:"units"`
+	// Failed lists the inputs that could not be planned (unreadable,
+	// missing): the commit reports them as the run's failed inputs.
+	Failed []Failed `json:"failed,omitempty"`
+}
+
+// Failed is an input the plan could not take.
+type Failed struct {
+	Path      string `json:"path"`
+	Error     string `json:"error"`
+	ErrorCode string `json:"error_code,omitempty"`
 }
 
 // AuditOptions are the audit settings that change what a unit writes.

@@ -7,37 +7,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/audit"
+	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/plan"
 )
 
-// parseSize reads a size in bytes: a number with an optional suffix KiB,
-// MiB or GiB (also KB, MB, GB, K, M, G, read as powers of 1024).
+// parseSize reads a positive size with ingest.ParseSize's units (K, KiB:
+// 1024; KB: 1000), as every size flag does.
 func parseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30},
-		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, mult = strings.TrimSpace(rest), u.mult
-			break
-		}
+	n, err := ingest.ParseSize(s)
+	if err != nil {
+		return 0, err
 	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("size %q: want a positive number of bytes, optionally with KiB, MiB or GiB", s)
+	if n <= 0 {
+		return 0, fmt.Errorf("size %q: want a positive number of bytes", s)
 	}
-	if n > math.MaxInt64/mult {
-		return 0, fmt.Errorf("size %q is too large", s)
-	}
-	return n * mult, nil
+	return n, nil
 }
 
 type planFlags struct {
