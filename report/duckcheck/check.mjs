@@ -72,7 +72,7 @@ async function checkDir(conn, dir) {
     }
     if (!st) fail(`${where} folder ${tdir} exists but summary.json has no tables.${table}`);
     const names = readdirSync(tdir).sort();
-    const parts = names.filter((n) => /^part-\d{5,}(-\d{3,})?\.parquet$/.test(n));
+    const parts = names.filter((n) => /^part-\d{5,}(-\d{3,})*\.parquet$/.test(n));
     const others = names.filter((n) => !parts.includes(n));
     if (others.length > 0) fail(`${where} unexpected files left in ${tdir}: ${others.join(', ')}`);
     if (parts.length === 0) {
