@@ -3,7 +3,8 @@
 # every core against one decoder, on the same Lichess-style text:
 #   - the frame reader alone (decode only: BenchmarkFrameReader, 1 and 2
 #     goroutines);
-#   - the ingest Reader (decode + cut into games: ingestbench -mode open) on
+#   - the ingest Reader (decode + cut into games: ingestbench -mode open, three
+#     reads a process) on
 #     the pzstd copy with -conc 2 and -conc 1, and on a single-frame zstd copy
 #     (one stream, the default decoder);
 #   - the whole audit (arbiter audit, all tables) on the pzstd copy with the
@@ -21,11 +22,17 @@ mkdir -p "$work"
 corpus=../shared/corpus/games
 for c in zstd pzstd /usr/bin/time; do command -v "$c" >/dev/null || { echo "$c is needed"; exit 2; }; done
 
-text="$work/lichess-$mb.pgn"
+text="$work/lichess-$mb.pgn" # the input of bench/beam.sh
 if [ ! -s "$text" ]; then
-  zstd -dc --long=31 "$corpus/lichess-jishanshaikh4-37k.pgn.zst" > "$work/one-all.pgn"
+  # Lichess's standard games (no other variant, no FEN), repeated up to MB.
+  zstd -dc --long=31 "$corpus/lichess-jishanshaikh4-37k.pgn.zst" | awk '
+    /^\[Event /{ if (g != "" && keep) printf "%s", g; g=""; keep=1 }
+    /^\[Variant / && $0 !~ /"Standard"/ { keep=0 }
+    /^\[FEN / { keep=0 }
+    { g = g $0 "\n" }
+    END { if (g != "" && keep) printf "%s", g }' > "$work/one.pgn"
   : > "$text"
-  while [ "$(stat -c %s "$text")" -lt $((mb * 1000000)) ]; do cat "$work/one-all.pgn" >> "$text"; done
+  while [ "$(stat -c %s "$text")" -lt $((mb * 1000000)) ]; do cat "$work/one.pgn" >> "$text"; done
 fi
 multi="$work/lichess-$mb.pzstd.pgn.zst"
 single="$work/lichess-$mb.single.pgn.zst"
@@ -48,9 +55,9 @@ go test ./ingest/ -run XXX -bench FrameReader -benchtime 5x -count "${REPEAT:-5}
 labels=("read pzstd, -conc 2" "read pzstd, -conc 1" "read single-frame" "audit pzstd" "audit pzstd -jobs 1" "audit single-frame")
 cmd() {
   case $1 in
-  0) "$work/ingestbench" -mode open -conc 2 "$multi" ;;
-  1) "$work/ingestbench" -mode open -conc 1 "$multi" ;;
-  2) "$work/ingestbench" -mode open "$single" ;;
+  0) "$work/ingestbench" -mode open -n 3 -conc 2 "$multi" ;;
+  1) "$work/ingestbench" -mode open -n 3 -conc 1 "$multi" ;;
+  2) "$work/ingestbench" -mode open -n 3 "$single" ;;
   3) "$work/arbiter" audit -progress never -o "$work/out-f" "$multi" ;;
   4) "$work/arbiter" audit -progress never -o "$work/out-f" -jobs 1 "$multi" ;;
   5) "$work/arbiter" audit -progress never -o "$work/out-f" "$single" ;;
@@ -68,8 +75,10 @@ done
 echo "== the ingest Reader and the whole audit (best of ${REPEAT:-5} rounds)"
 for i in 0 1 2 3 4 5; do
   read -r wall rss usr sys <<< "${best[$i]}"
+  b=$bytes
+  [ "$i" -lt 3 ] && b=$((3 * bytes)) # three reads a process
   printf "%-24s wall %6.2fs  %7.1f MB/s  cpu %6.2fs (%6.1f MB per cpu-s)  peak RSS %5.0f MiB\n" "${labels[$i]}" "$wall" \
-    "$(echo "$bytes / $wall / 1000000" | bc -l)" "$(echo "$usr + $sys" | bc -l)" "$(echo "$bytes / ($usr + $sys) / 1000000" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
+    "$(echo "$b / $wall / 1000000" | bc -l)" "$(echo "$usr + $sys" | bc -l)" "$(echo "$b / ($usr + $sys) / 1000000" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
 done
 w() { echo "${best[$1]%% *}"; }
 printf "read: pzstd both cores / one decoder: %.2fx (vs -conc 1), %.2fx (vs the single-frame file)\n" \

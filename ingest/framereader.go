@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -51,11 +52,18 @@ type frameReader struct {
 	// Reader's CompressedBytesRead).
 	consumed *atomic.Int64
 	closed   sync.Once
-	ins      bufPool // compressed frames
-	outs     bufPool // their text
 	outMax   atomic.Int64
 	need     needs
 }
+
+// The buffers of compressed frames and of their text are kept for the
+// next frames and the next readers (a plan's units each open a reader):
+// frames decode into memory already in use instead of fresh pages that
+// must be cleared and collected. Their number is bounded by the cores.
+var (
+	frameBufs = bufPool{max: runtime.GOMAXPROCS(0)}
+	textBufs  = bufPool{max: 2*runtime.GOMAXPROCS(0) + 2}
+)
 
 type frameResult struct {
 	frame Frame
@@ -87,7 +95,6 @@ func newFrameReader(src io.ReaderAt, size, start, limit int64, workers, ahead in
 	workers = max(workers, 1)
 	ahead = max(ahead, workers)
 	fr := &frameReader{src: src, out: make(chan chan frameResult, ahead), stop: make(chan struct{}),
-		ins: bufPool{max: workers}, outs: bufPool{max: ahead + workers + 1},
 		need: needs{limit: limit, wake: make(chan struct{}, 1)}}
 	jobs := make(chan frameJob)
 	fr.done.Add(1)
@@ -209,16 +216,16 @@ func (n *needs) finished(guess, text int64) {
 func (fr *frameReader) decode(f Frame, guess int64) frameResult {
 	fail := func(err error) frameResult { return frameResult{frame: f, err: &FrameError{Frame: f, Err: err}} }
 	n := int(f.End - f.Start)
-	in := fr.ins.get(n)[:n]
-	defer fr.ins.put(in)
+	in := frameBufs.get(n)[:n]
+	defer frameBufs.put(in)
 	if _, err := fr.src.ReadAt(in, f.Start); err != nil && !(errors.Is(err, io.EOF) && len(in) > 0) {
 		return fail(err)
 	}
 	d := decoderPool.Get().(*zstd.Decoder)
 	defer decoderPool.Put(d)
-	out, err := d.DecodeAll(in, fr.outs.get(int(guess)))
+	out, err := d.DecodeAll(in, textBufs.get(int(guess)))
 	if err != nil {
-		fr.outs.put(out)
+		textBufs.put(out)
 		return fail(err)
 	}
 	if m := int64(len(out)); m > fr.outMax.Load() {
@@ -227,10 +234,7 @@ func (fr *frameReader) decode(f Frame, guess int64) frameResult {
 	return frameResult{frame: f, data: out}
 }
 
-// bufPool keeps buffers for reuse, so that frames are read and decoded
-// into memory already in use instead of fresh pages that must be cleared
-// and collected. A reader has one pool for compressed frames and one for
-// their text, whose sizes differ.
+// bufPool keeps buffers for reuse.
 type bufPool struct {
 	mu   sync.Mutex
 	free [][]byte
@@ -274,7 +278,7 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 		if r.err != nil {
 			fr.errs = append(fr.errs, r.err)
 		}
-		fr.outs.put(fr.cur)
+		textBufs.put(fr.cur)
 		if fr.consumed != nil {
 			fr.consumed.Add(r.frame.End - r.frame.Start)
 		}
@@ -289,8 +293,17 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 func (fr *frameReader) close() {
 	fr.closed.Do(func() {
 		close(fr.stop)
-		for range fr.out { // the dispatcher closes it on its way out
+		var left []chan frameResult
+		for slot := range fr.out { // the dispatcher closes it on its way out
+			left = append(left, slot)
 		}
 		fr.done.Wait() // workers never block: each slot holds one result
+		for _, slot := range left {
+			select {
+			case r := <-slot:
+				textBufs.put(r.data)
+			default: // a frame never started
+			}
+		}
 	})
 }
