@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,7 @@ type flags struct {
 	withFEN     *bool
 	failOn      *string
 	force       *bool
+	cpuprofile  *string
 }
 
 func newFlags() *flags {
@@ -69,6 +71,7 @@ func newFlags() *flags {
 	f.withFEN = fs.Bool("fen", false, "add a FEN column to the moves table")
 	f.failOn = fs.String("fail-on", "never", "exit 1 when a finding of this `severity` or worse exists: error|warning|never")
 	f.force = fs.Bool("force", false, "write into an output folder that holds files arbiter did not make (they are left alone)")
+	f.cpuprofile = fs.String("cpuprofile", "", "write a CPU profile of this process to `file` (with prism, the workers' too; go tool pprof)")
 	return f
 }
 
@@ -207,6 +210,17 @@ func launch(f *flags, inputs []string, stdout, stderr io.Writer) int {
 	}
 	if len(errs) > 0 {
 		return exitUsage
+	}
+	if *f.cpuprofile != "" {
+		pf, err := os.Create(*f.cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(pf)
+		}
+		if err != nil {
+			logf(stderr, "-cpuprofile: %v", err)
+			return exitUsage
+		}
+		defer pprof.StopCPUProfile()
 	}
 	logf(stderr, "plan %s: %d sources (%d unchanged), %d units of about %d bytes", audit.PlanID(pl),
 		len(pl.Sources), len(pl.Unchanged), len(pl.Units), size)

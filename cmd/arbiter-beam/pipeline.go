@@ -8,7 +8,10 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
@@ -194,7 +197,13 @@ func (fn *unitFn) ProcessElement(ctx context.Context, rt *unitTracker, data stri
 			t.Reused = 1
 			unitsReused.Inc(ctx, 1)
 		} else {
-			if ur, err = audit.RunBlock(ctx, cfg, pl, int(k)); err != nil {
+			done, err := fn.startUnit(ctx)
+			if err != nil {
+				return err
+			}
+			ur, err = audit.RunBlock(ctx, cfg, pl, int(k))
+			done()
+			if err != nil {
 				return fmt.Errorf("unit %d: %w", k, err)
 			}
 			unitsAudited.Inc(ctx, 1)
@@ -204,6 +213,57 @@ func (fn *unitFn) ProcessElement(ctx context.Context, rt *unitTracker, data stri
 		emit(t)
 	}
 	return nil
+}
+
+// unitSlots bounds the units a process audits at once to its CPUs over
+// each unit's goroutines (-jobs; all CPUs by default), plus one that
+// keeps the cores busy while a unit starts or drains its writers: a
+// runner may hand a worker more bundles at once (prism splits a bundle
+// between its elements and runs the parts side by side), and each unit
+// holds its buffered row groups.
+var (
+	unitSlots     chan struct{}
+	unitSlotsOnce sync.Once
+)
+
+// startUnit waits for a unit's slot and raises the memory limit for it;
+// the returned function gives both back.
+func (fn *unitFn) startUnit(ctx context.Context) (func(), error) {
+	unitSlotsOnce.Do(func() {
+		jobs := fn.Settings.Jobs
+		if jobs <= 0 {
+			jobs = runtime.NumCPU()
+		}
+		unitSlots = make(chan struct{}, max(1, runtime.NumCPU()/jobs)+1)
+	})
+	select {
+	case unitSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	freeMemory := memoryForUnit()
+	return func() {
+		freeMemory()
+		<-unitSlots
+	}, nil
+}
+
+// unitMemory is the soft memory limit arbiter audit sets for a run: it
+// keeps the garbage collector from letting the heap grow to twice the
+// buffered row groups.
+const unitMemory = 768 << 20
+
+var unitsInFlight atomic.Int64
+
+// memoryForUnit raises the process's soft memory limit by a unit's share
+// while the unit runs (a worker may run several at once), unless
+// GOMEMLIMIT is set; the returned function gives the share back.
+func memoryForUnit() func() {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	debug.SetMemoryLimit(unitMemory * unitsInFlight.Add(1))
+	return func() { debug.SetMemoryLimit(unitMemory * max(unitsInFlight.Add(-1), 1)) }
 }
 
 // unitTracker claims unit indexes like an offsetrange.Tracker but refuses
