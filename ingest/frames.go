@@ -37,38 +37,68 @@ const (
 // it are returned.
 func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 	var frames []Frame
+	w := frameWalker{r: r, size: size}
+	for {
+		f, err := w.next()
+		if err == io.EOF {
+			break
+		}
+		if errors.Is(err, ErrNotZstd) {
+			return nil, err
+		}
+		if err != nil {
+			return frames, err
+		}
+		frames = append(frames, f)
+	}
+	if n := len(frames); n > 0 && frames[n-1].End < size {
+		frames[n-1].End = size // trailing skippable frames
+	}
+	return frames, nil
+}
+
+// frameWalker walks the frames of a zstd file from an offset, one frame at
+// a time, so that a reader of some frames reads the headers of those only.
+type frameWalker struct {
+	r          io.ReaderAt
+	off, size  int64
+	frameStart int64 // start of the frame being walked, its skippable prefix included
+}
+
+// next returns the next frame, io.EOF after the last one (only skippable
+// frames, or nothing, follow), or an error naming the offset of a damaged
+// header.
+func (w *frameWalker) next() (Frame, error) {
 	var hdr [18]byte
-	start := int64(0) // start of the frame being walked, its skippable prefix included
-	for off := int64(0); off < size; {
-		n, err := r.ReadAt(hdr[:min(int64(len(hdr)), size-off)], off)
+	w.frameStart = w.off
+	for w.off < w.size {
+		off := w.off
+		n, err := w.r.ReadAt(hdr[:min(int64(len(hdr)), w.size-off)], off)
 		if n < 4 {
-			return frames, fmt.Errorf("zstd frame header at offset %d: %w", off, errOr(err, io.ErrUnexpectedEOF))
+			return Frame{}, fmt.Errorf("zstd frame header at offset %d: %w", off, errOr(err, io.ErrUnexpectedEOF))
 		}
 		magic := binary.LittleEndian.Uint32(hdr[:4])
 		switch {
 		case magic&skippableMagicMask == skippableMagic:
 			if n < 8 {
-				return frames, fmt.Errorf("skippable frame at offset %d: %w", off, io.ErrUnexpectedEOF)
+				return Frame{}, fmt.Errorf("skippable frame at offset %d: %w", off, io.ErrUnexpectedEOF)
 			}
-			off += 8 + int64(binary.LittleEndian.Uint32(hdr[4:8]))
+			w.off += 8 + int64(binary.LittleEndian.Uint32(hdr[4:8]))
 			continue
 		case magic != zstdMagic:
 			if off == 0 {
-				return nil, ErrNotZstd
+				return Frame{}, ErrNotZstd
 			}
-			return frames, fmt.Errorf("offset %d: no zstd frame where one should start", off)
+			return Frame{}, fmt.Errorf("offset %d: no zstd frame where one should start", off)
 		}
-		end, err := zstdFrameEnd(r, off, size, hdr[:n])
+		end, err := zstdFrameEnd(w.r, off, w.size, hdr[:n])
 		if err != nil {
-			return frames, err
+			return Frame{}, err
 		}
-		frames = append(frames, Frame{Start: start, End: end})
-		start, off = end, end
+		w.off = end
+		return Frame{Start: w.frameStart, End: end}, nil
 	}
-	if start < size && len(frames) > 0 {
-		frames[len(frames)-1].End = size // trailing skippable frames
-	}
-	return frames, nil
+	return Frame{}, io.EOF
 }
 
 func errOr(err, def error) error {

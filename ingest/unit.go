@@ -70,28 +70,20 @@ func openRange(f *os.File, name string, rg Range, opts Options) (*Reader, error)
 			zstdAt = m == zstdMagic || m&skippableMagicMask == skippableMagic
 		}
 	}
-	var frames []Frame
 	multi := false
 	if zstdAt {
-		all, ferr := ZstdFrames(f, st.Size())
-		multi = len(all) > 1
-		if ferr != nil && len(all) == 0 {
+		// Only the first frame is walked here: the frame reader finds the
+		// others as it decodes them, so that a unit of a large file does
+		// not read the headers of the whole file.
+		w := frameWalker{r: f, off: rg.Start, size: st.Size()}
+		first, ferr := w.next()
+		switch {
+		case ferr != nil && rg.Start != 0:
+			return nil, fmt.Errorf("offset %d is not the start of a zstd frame: %w", rg.Start, ferr)
+		case ferr != nil:
 			zstdAt = false // not walkable: read as one stream, which reports the damage
-		}
-		for i, fr := range all {
-			if fr.Start == rg.Start {
-				frames = all[i:]
-				break
-			}
-		}
-		if frames == nil && rg.Start != 0 {
-			return nil, fmt.Errorf("offset %d is not the start of a zstd frame", rg.Start)
-		}
-		if ferr != nil && len(all) > 0 {
-			// A damaged header: the frames before it are decoded, the rest
-			// is reported as one frame that cannot be decoded.
-			last := all[len(all)-1].End
-			frames = append(frames, Frame{Start: last, End: st.Size()})
+		default:
+			multi = rg.Start > 0 || first.End < st.Size()
 		}
 	}
 	if !multi {
@@ -114,7 +106,11 @@ func openRange(f *os.File, name string, rg Range, opts Options) (*Reader, error)
 	}
 	r := NewReader(nil, name, opts)
 	r.file = f
-	fr := newFrameReader(f, frames, conc, 2*conc+1)
+	limit := int64(-1)
+	if rg.Length >= 0 {
+		limit = rg.Skip + rg.Length
+	}
+	fr := newFrameReader(f, st.Size(), rg.Start, limit, conc, 2*conc+1)
 	fr.consumed = &r.cnt.n
 	r.frames = fr
 	r.stats.Compression = CompressionZstd

@@ -227,13 +227,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		// core by its scheduler would have used more).
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*f.jobs))
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// A soft limit keeps the garbage collector from letting the heap
-		// grow to twice the buffered row groups; set GOMEMLIMIT to change it.
-		// The history a zstd decoder keeps (up to 2 GiB for a --long=31
-		// file) is counted on top: live memory, not garbage.
-		ingest.SetMemoryLimit(768 << 20)
-	}
+	setMemoryLimit()
 	for _, r := range []struct {
 		flag, path string
 		start      func(io.Writer) error
@@ -366,4 +360,15 @@ func printSummary(stdout, stderr io.Writer, mode string, res *audit.Result, out 
 		fmt.Fprintf(stdout, "%s\n", data)
 	}
 	return exitOK
+}
+
+// setMemoryLimit sets the soft memory limit of an audit (arbiter audit,
+// run-block), unless GOMEMLIMIT is set: it keeps the garbage collector from
+// letting the heap grow to twice the buffered row groups. The history a
+// zstd decoder keeps (up to 2 GiB for a --long=31 file) is counted on top:
+// live memory, not garbage.
+func setMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		ingest.SetMemoryLimit(768 << 20)
+	}
 }

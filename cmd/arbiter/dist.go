@@ -154,6 +154,7 @@ func runRunBlock(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter run-block: %v\n", err)
 		return exitUsage
 	}
+	setMemoryLimit()
 	ctx, stop, signalled := signalContext(stderr)
 	defer stop()
 	res, err := audit.RunBlock(ctx, audit.Config{OutDir: *out, Jobs: *jobs, Version: Version(), Stderr: stderr, Progress: "never"}, pl, *index)
