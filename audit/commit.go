@@ -318,7 +318,7 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 		in.GarbageBytes += o.GarbageBytes
 		in.GarbageRanges += o.GarbageRanges
 		if in.Error == "" {
-			in.Error = o.Error
+			in.Error, in.ErrorCode = o.Error, o.ErrorCode
 		}
 		if m.Source.SHA256 == "" {
 			m.Source.SHA256 = r.Source.SHA256
@@ -327,6 +327,11 @@ func mergeSources(rs []*SourceResult) []*SourceResult {
 	for _, m := range out {
 		for _, ps := range m.Parts {
 			slices.SortFunc(ps, func(a, b PartFile) int { return strings.Compare(a.Path, b.Path) })
+		}
+		// Units of a multi-frame file each read a frame past their end:
+		// the file was read once.
+		if m.Source.Size >= 0 && m.Input.Bytes > m.Source.Size {
+			m.Input.Bytes = m.Source.Size
 		}
 	}
 	return out

@@ -445,3 +445,62 @@ func TestDistributedFailedInput(t *testing.T) {
 		t.Errorf("summary inputs %+v lack %s", res.Summary.Inputs, gone)
 	}
 }
+
+// A corrupt frame of a multi-frame file loses only the games of that
+// frame, on one machine and across units alike, and the input's error
+// names the frame's offset.
+func TestCorruptFrame(t *testing.T) {
+	text := sampleFile(t, "lichess-3000.pgn.zst")[:1_000_000]
+	text = text[:strings.LastIndex(string(text), "\n\n[Event ")+2]
+	var cuts []int
+	for c := 100_000; c < len(text); c += 100_000 {
+		if k := strings.Index(string(text[c:]), "\n\n[Event "); k >= 0 {
+			cuts = append(cuts, c+k+2)
+		}
+	}
+	z := frames(t, text, cuts)
+	// The third frame: its skippable header, then the zstd frame.
+	var starts []int
+	for off := 0; off < len(z); {
+		n := int(binary.LittleEndian.Uint32(z[off+8:]))
+		starts = append(starts, off+12)
+		off += 12 + n
+	}
+	bad := slices.Clone(z)
+	for i := starts[2] + 40; i < starts[2]+120; i++ {
+		bad[i] ^= 0x55
+	}
+	lost := strings.Count(string(text[cuts[1]:cuts[2]]), "[Event ")
+	want := int64(strings.Count(string(text), "[Event ") - lost)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.pgn.zst")
+	if err := os.WriteFile(in, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(how string, res *Result) {
+		t.Helper()
+		s := res.Summary
+		// (the frame's offset is that of pzstd's skippable header before it)
+		if s.Games != want || s.FailedInputs != 1 || res.ExitCode != 2 || len(s.Inputs) != 1 ||
+			!strings.Contains(s.Inputs[0].Error, fmt.Sprintf("offset %d ", starts[2]-12)) ||
+			s.Inputs[0].ErrorCode != ingest.CodeFrameCorrupt || s.Inputs[0].Bytes != int64(len(bad)) {
+			t.Errorf("%s: %d games (want %d, %d lost), exit %d, inputs %+v", how, s.Games, want, lost, res.ExitCode, s.Inputs)
+		}
+	}
+	check("audit", local(t, []string{in}, filepath.Join(dir, "local"), false))
+	cfg := Config{Inputs: []string{in}, OutDir: filepath.Join(dir, "dist"), Jobs: 2, Version: "test", Writer: writerForTests(), NoSync: true}
+	pl, errs := MakePlan(cfg, 200_000)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for k := range pl.Units {
+		if _, err := RunBlock(context.Background(), cfg, pl, k); err != nil {
+			t.Fatalf("unit %d: %v", k, err)
+		}
+	}
+	res, err := Commit(context.Background(), cfg, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(fmt.Sprintf("%d units", len(pl.Units)), res)
+}

@@ -461,7 +461,7 @@ func (p *pipeline) readOne(ctx context.Context, i int, rd read, sr *SourceResult
 	}
 	for _, fe := range st.FrameErrors {
 		if is.Error == "" {
-			is.Error = fe.Error()
+			is.Error, is.ErrorCode = fe.Error(), ingest.ErrorCode(fe)
 		}
 		p.log.Error("input", "file", in.Name, "err", fe)
 	}

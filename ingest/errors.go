@@ -108,6 +108,9 @@ const (
 	// CodeInputBomb: the decompressed stream went over Options.MaxBytes
 	// or Options.MaxExpansion; the games before were read.
 	CodeInputBomb = "input_bomb"
+	// CodeFrameCorrupt: a frame of a multi-frame zstd file could not be
+	// decoded; its text is left out, the other frames are read.
+	CodeFrameCorrupt = "frame_corrupt"
 )
 
 var (
@@ -142,16 +145,20 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // ErrorCode returns the code of an error of Expand, Open, OpenContext or
 // Reader.Next (one of the Code* constants): an InputError's own code,
-// else input_bomb, window_too_large, unsupported_format, input_truncated
-// or no_input by the sentinel the error wraps, else input_unreadable. It
+// frame_corrupt for a FrameError, else input_bomb, window_too_large,
+// unsupported_format, input_truncated or no_input by the sentinel the
+// error wraps, else input_unreadable. It
 // returns "" for nil and io.EOF.
 func ErrorCode(err error) string {
 	var ie *InputError
+	var fe *FrameError
 	switch {
 	case err == nil || err == io.EOF:
 		return ""
 	case errors.As(err, &ie):
 		return ie.Code
+	case errors.As(err, &fe):
+		return CodeFrameCorrupt
 	case errors.Is(err, ErrInputLimit):
 		return CodeInputBomb
 	case errors.Is(err, ErrWindowTooLarge):
