@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // GameInfo is what the pipeline knows of one PGN game: its location, its
@@ -389,18 +391,18 @@ func parseRound(s string) (round, board int) {
 	return r, board
 }
 
-// pgnResult gives the PGN result from White's side for a TRF code of
-// White.
-func pgnResult(code byte) string {
+// codeResult gives the result from White's side for a TRF code of
+// White (NoResult for a code that is no game's result).
+func codeResult(code byte) chess.Result {
 	switch code {
 	case '1', '+', 'W':
-		return "1-0"
+		return chess.WhiteWins
 	case '0', '-', 'L':
-		return "0-1"
+		return chess.BlackWins
 	case '=', 'D':
-		return "1/2-1/2"
+		return chess.Draw
 	}
-	return ""
+	return chess.NoResult
 }
 
 func flipResult(r string) string {
@@ -538,7 +540,7 @@ func (x *xcheck) judge(g int, p *pairing, swapped bool) {
 	if swapped {
 		pgn, byRules = flipResult(pgn), flipResult(byRules)
 	}
-	trf := pgnResult(p.wcode)
+	trf := codeResult(p.wcode).String()
 	moved := gi.Plies >= 2 // both players made a move
 	switch p.wcode {
 	case '+', '-':
@@ -610,7 +612,7 @@ func (x *xcheck) missing() {
 			continue
 		}
 		x.add(Finding{Check: "P1", Severity: sev, Line: p.line, Column: p.column, Round: p.round, Player: p.white, Opponent: p.black,
-			Message: fmt.Sprintf("round %d: no game for %d-%d (%s)", p.round, p.white, p.black, pgnResult(p.wcode))})
+			Message: fmt.Sprintf("round %d: no game for %d-%d (%s)", p.round, p.white, p.black, codeResult(p.wcode).String())})
 	}
 }
 

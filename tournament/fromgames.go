@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // Standings from the games alone: a club that uploads only its PGN file
@@ -416,21 +418,18 @@ func RoundMissingFinding(key EventKey, n, withRound int, examples []GameInfo) Fi
 // normalResult gives "1-0", "0-1", "1/2-1/2", a forfeit ("+-", "-+",
 // "--"), or "" for any other Result tag ("*", absent, unreadable).
 func normalResult(s string) string {
-	switch strings.TrimSpace(s) {
-	case "1-0", "1:0":
-		return "1-0"
-	case "0-1", "0:1":
-		return "0-1"
-	case "1/2-1/2", "½-½", "1/2", "=", "1/2:1/2", "0.5-0.5", "0.5:0.5":
-		return "1/2-1/2"
-	case "+/-", "+:-", "+--":
-		return "+-"
-	case "-/+", "-:+", "--+":
-		return "-+"
-	case "0-0", "-/-", "--":
+	r, sp := chess.ParseResult(s)
+	switch {
+	case sp == chess.DoubleForfeitSpelling:
 		return "--"
+	case sp == chess.ForfeitSpelling && r == chess.WhiteWins:
+		return "+-"
+	case sp == chess.ForfeitSpelling:
+		return "-+"
+	case r == chess.Unfinished:
+		return ""
 	}
-	return ""
+	return r.String()
 }
 
 // resultCodes are the TRF codes of a result: a game of fewer than two

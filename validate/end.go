@@ -528,27 +528,16 @@ func terminationArticle(term string, final *chess.Position, winner chess.Color) 
 	return "5.1.2", fmt.Sprintf("(Termination %q; read as a resignation)", term)
 }
 
-var resultSpelling = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "½", "1/2", " ", "")
-
-// NormalizeResult maps the spellings of results found in the wild to
-// "1-0", "0-1", "1/2-1/2" or "*". It reports false for anything else.
+// NormalizeResult maps the spellings of results found in the wild (see
+// chess.ParseResult) to "1-0", "0-1", "1/2-1/2" or "*". It reports false
+// for anything else, and for a double forfeit ("0-0"): no game was played,
+// so there is no result the judge could compare with the moves.
 func NormalizeResult(s string) (string, bool) {
-	switch s { // the common spellings first, without work
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return s, true
+	r, sp := chess.ParseResult(s)
+	if sp == chess.NotResult || sp == chess.DoubleForfeitSpelling {
+		return "", false
 	}
-	s = resultSpelling.Replace(strings.TrimSpace(s))
-	switch s {
-	case "1-0", "1:0", "+/-", "+:-", "+--":
-		return "1-0", true
-	case "0-1", "0:1", "-/+", "-:+", "--+":
-		return "0-1", true
-	case "1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "1/2", "=", "draw":
-		return "1/2-1/2", true
-	case "*":
-		return "*", true
-	}
-	return "", false
+	return r.String(), true
 }
 
 // dropMoveError removes the finding that the move at ply is illegal,
