@@ -450,7 +450,7 @@ func (s *Stage) appendFinding(id int64, file string, f *validate.Finding) error 
 }
 
 // appendMoves appends the game's moves rows. Each row's fields are all
-// set here (the rows are not Reset), and its SAN, FEN and comment are the
+// set here (the rows are not Reset), and its FEN and comment are the
 // judge's and the tokenizer's own bytes, not copies: AppendRows copies
 // them, and nothing else uses s.mrows.
 func (s *Stage) appendMoves(id int64) error {
@@ -482,12 +482,13 @@ func (s *Stage) appendMoves(id int64) error {
 			moveNumber++
 		}
 		mover = mover.Other()
-		row.SAN = r.SAN(i)
-		row.UCI = row.UCI[:0]
-		if p.Move.IsCastle() {
-			// the builder derives every other move's UCI from the squares;
-			// Chess960 castling is written king takes rook
-			row.UCI = append(row.UCI, r.UCI(i)...)
+		var ok bool
+		if row.SAN, ok = chess.SANIndex(r.SAN(i)); !ok {
+			return fmt.Errorf("game %d: %w: game %d ply %d: %q is not standard algebraic notation", id, report.ErrInvalidRow, id, i+1, r.SAN(i))
+		}
+		// Chess960 castling is written king takes rook
+		if row.UCI, ok = p.Move.UCIIndex(v.Chess960); !ok {
+			return fmt.Errorf("game %d: %w: game %d ply %d: no chess piece moves from %d to %d", id, report.ErrInvalidRow, id, i+1, p.Move.From(), p.Move.To())
 		}
 		row.Null = p.Move == chess.NullMove
 		row.Piece = 0

@@ -255,8 +255,8 @@ var movesFields = []arrow.Field{
 	req("ply", i32),
 	req("move_number", i32),
 	req("color", vocab), // "white" or "black"
-	req("san", vocab32), // normalized English SAN: see sanVocabulary
-	req("uci", vocab16), // every UCI move of a chess piece: see uciVocab
+	req("san", vocab32), // normalized English SAN: see chess.SANVocabulary
+	req("uci", vocab16), // every UCI move of a chess piece: see chess.UCIVocabulary
 	opt("piece", vocab), // P N B R Q K; NULL for a null move ("--")
 	opt("from_square", vocab),
 	opt("to_square", vocab),
