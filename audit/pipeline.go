@@ -148,15 +148,7 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	// is read, it waits for one: the last parts' closes are then all that
 	// is left to do, and the workers are giving their CPUs back.
 	var drained atomic.Bool
-	wopt.Spare = func() (func(), bool, report.CPUWait) {
-		if release, ok := cpu.tryAcquire(); ok {
-			return release, true, nil
-		}
-		if drained.Load() {
-			return nil, false, cpu.acquireUntil
-		}
-		return nil, false, nil
-	}
+	wopt.Helper = cpu.helper(&drained)
 	for t := range numTables {
 		if !p.want[t] {
 			continue
