@@ -244,27 +244,6 @@ func clipText(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// sheetCollector keeps the games of the page while the run streams.
-type sheetCollector struct {
-	opt sheet.Options
-	col *sheet.Collector
-}
-
-// newSheetCollector returns a collector for opt, nil for no page.
-func newSheetCollector(opt *sheet.Options) *sheetCollector {
-	if opt == nil {
-		return nil
-	}
-	return &sheetCollector{opt: *opt, col: sheet.NewCollector(*opt)}
-}
-
-// add takes the picks of one block, in input order.
-func (c *sheetCollector) add(o *Output) {
-	if c != nil {
-		c.col.Add(o.Sheet)
-	}
-}
-
 // writeSheet writes the page of a finished run into path (the page of
 // the output folder outDir), before summary.json.
 func writeSheet(sum *report.Summary, total *stats.Run, col *sheet.Collector, opt sheet.Options, events []*Event, outDir, path string) error {

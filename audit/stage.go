@@ -110,7 +110,6 @@ type Stage struct {
 
 	sg    stats.Game
 	found []validate.Finding // the game's findings, see gatherFindings
-	buf   []byte
 	ml    chess.MoveList
 
 	infos   []tournament.GameInfo // of the block being processed (StageOptions.GameInfos)
@@ -661,9 +660,7 @@ func appendMovetext(dst []byte, r *validate.Report) []byte {
 		case 4:
 			dst = append(dst, san[0], san[1], san[2], san[3])
 		default:
-			for _, c := range san {
-				dst = append(dst, c)
-			}
+			dst = append(dst, san...)
 		}
 		if !white {
 			num++

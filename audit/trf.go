@@ -47,9 +47,6 @@ import (
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
-// trfSniffBytes is how much of each input is read to recognise a TRF.
-const trfSniffBytes = 4 << 10
-
 // Event is what a run made of one TRF input.
 type Event struct {
 	Input      ingest.Input

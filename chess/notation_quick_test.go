@@ -136,9 +136,7 @@ func TestParseQuickAgrees(t *testing.T) {
 		"KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1",
 		"8/8/8/8/8/8/8/8 w - - 0 1",
 	}
-	for _, fen := range ntFuzzSeedFENs {
-		odd = append(odd, fen)
-	}
+	odd = append(odd, ntFuzzSeedFENs...)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 150; i++ {
 		odd = append(odd, randomFEN(rng))

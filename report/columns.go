@@ -149,7 +149,6 @@ type fixed interface {
 
 type (
 	f64Col = fixedCol[float64]
-	i8Col  = fixedCol[int8]
 	i16Col = fixedCol[int16]
 	i32Col = fixedCol[int32]
 	i64Col = fixedCol[int64]
