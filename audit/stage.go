@@ -325,18 +325,6 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	return nil
 }
 
-// BlockGames returns how many game rows a block makes: its games and the
-// games the reader skipped.
-func BlockGames(b *ingest.Block) int {
-	n := len(b.Games)
-	for i := range b.Skipped {
-		if b.Skipped[i].Index >= 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // safeProcessGame is processGame, except that a panic (a bug, never bad
 // input by design) becomes an error finding on that game instead of
 // stopping the run.
@@ -345,7 +333,7 @@ func (s *Stage) safeProcessGame(b *ingest.Block, i int, id int64, st *stats.Run)
 		if p := recover(); p != nil {
 			raw := &b.Games[i]
 			err = s.failedGame(b, ingest.Skip{Index: raw.Index, Offset: raw.Offset, Length: int64(len(raw.Data)), Line: raw.Line},
-				id, st, "internal_error", fmt.Sprintf("internal error while judging this game (please report it): %v", p))
+				id, st, KindInternalError, fmt.Sprintf("internal error while judging this game (please report it): %v", p))
 		}
 	}()
 	return s.processGame(b, i, id, st)
@@ -354,7 +342,7 @@ func (s *Stage) safeProcessGame(b *ingest.Block, i int, id int64, st *stats.Run)
 // skippedGame writes a row and a finding for a game the reader could not
 // deliver (over the size cap).
 func (s *Stage) skippedGame(b *ingest.Block, sk *ingest.Skip, id int64, st *stats.Run) error {
-	return s.failedGame(b, *sk, id, st, "game_skipped", fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err))
+	return s.failedGame(b, *sk, id, st, KindGameSkipped, fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err))
 }
 
 // failedGame writes a games row and one error finding for a game that
@@ -554,7 +542,7 @@ func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 		}
 	}
 	if perr != nil {
-		s.found = append(s.found, validate.Finding{Kind: "syntax_error", Severity: validate.Error, Article: "-", Ply: -1,
+		s.found = append(s.found, validate.Finding{Kind: KindSyntaxError, Severity: validate.Error, Article: "-", Ply: -1,
 			Message: perr.Error(), Line: errLine(perr, g.Line)})
 	}
 }

@@ -32,18 +32,6 @@ func (r Result) String() string {
 	return ""
 }
 
-// Flip returns the result seen from the other side: a win of White is a
-// win of Black; a draw, "*" and NoResult stay.
-func (r Result) Flip() Result {
-	switch r {
-	case WhiteWins:
-		return BlackWins
-	case BlackWins:
-		return WhiteWins
-	}
-	return r
-}
-
 // ResultSpelling says how a text spelled a result. Callers decide from it
 // what the text means where it stands: a forfeit is a result at the end of
 // a movetext but a glyph inside it, and a double forfeit is a result for a

@@ -492,7 +492,3 @@ func (w *TableWriter) Abort() {
 		w.tmp = ""
 	}
 }
-
-// Stats returns what has been published so far (complete parts only, plus
-// the rows accepted).
-func (w *TableWriter) Stats() TableStats { return w.stats }

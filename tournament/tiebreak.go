@@ -116,11 +116,6 @@ var StandardTieBreaks = []string{
 	"WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "KS", "DE", "ARO", "ARO/C1", "TPR", "PTP",
 }
 
-// Standings recomputes the standings and tie-breaks of a tournament.
-func (t *Tournament) Standings(opt StandingsOptions) (*Standings, error) {
-	return ComputeStandings(t, opt)
-}
-
 // ComputeStandings recomputes points, tie-breaks and ranks under the
 // C.07 edition in force. It fails only on an unreadable tie-break order.
 func ComputeStandings(t *Tournament, opt StandingsOptions) (*Standings, error) {

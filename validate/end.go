@@ -471,7 +471,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		if weak && res.Verdict == unwinnable.Winnable {
 			// Only minor pieces left: show why the win stands.
 			article, how := terminationArticle(g.Termination, final, winner)
-			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
+			j.add(r, Finding{Kind: KindMinorPieceWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
 				Witness: res.WitnessSAN,
 				Message: fmt.Sprintf("%s won %s with only minor pieces left; the win stands because %s could still checkmate, for example %s",
 					winner, how, winner, res.WitnessSAN)})
