@@ -31,7 +31,7 @@
 // It knows nothing about time, players or tournaments.
 //
 // The package has no mutable global state after initialisation (its tables
-// are filled once at start-up, in a few milliseconds), so different
+// are filled once at start-up), so different
 // Positions may be used from different goroutines freely.
 //
 // Moves are 16-bit values meaningful only together with the position they

@@ -204,7 +204,7 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	// Check: what givesCheck finds, with the piece sets after the move.
 	// (givesCheck's and kingEscapes's update of the sets is written out
 	// here rather than shared through a helper: the call, which the
-	// compiler does not inline, cost the replay 3 % more instructions.)
+	// compiler does not inline, made the replay measurably slower.)
 	m := NewMove(from, to)
 	check := false
 	if ek := p.byType[King] & theirs; ek != 0 {

@@ -12,7 +12,7 @@ import (
 
 // Column accumulators. arrow-go's generic builders check capacity, set a
 // validity bit and go through several calls per value; profiling showed
-// them at ~25 ns per value, which is most of the cost of a moves row. The
+// them to be most of the cost of a moves row. The
 // accumulators below append into allocator-owned memory with one bounds
 // check per value and hand their buffers over to the Arrow arrays at
 // Flush, without copying. Each Flush starts fresh buffers sized after the

@@ -290,7 +290,7 @@ type pageFlusher interface{ FlushCurrentPage() error }
 // compressing those last pages (some forty columns of the games table) is
 // most of a row group's close. When the helper declines, the close does it
 // all, a column at a time: ending every page first keeps all of them in
-// memory at once (some 50 MiB more at the peak of a run with every table).
+// memory at once, which raises the peak of a run with every table.
 // A column whose page holds no value is left to the close (ending an empty
 // page would add one). Each column's pages stay in its own buffer and in
 // their order, so the file is the same byte for byte.

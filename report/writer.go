@@ -52,7 +52,7 @@ type WriterOptions struct {
 	// check.
 	PartBytes int64
 	// ZstdLevel is the zstd compression level (default 1: the fastest
-	// level; level 3 makes files about 6% smaller for 15-30% more CPU).
+	// level; higher levels make files a little smaller for much more CPU).
 	ZstdLevel int
 	// Overwrite removes part files left in the table folder by an earlier
 	// run instead of failing with ErrOutputExists.

@@ -266,10 +266,10 @@ func setCanMate(v *Verdict, c chess.Color, t Tri) {
 // with locked pawns or no pawns at all, queens or rooks behind pawns that
 // cannot move (closedPawns), or one side already unable to mate. A position
 // with a queen or rook and a pawn that can still advance, or with free
-// pawns, is not dead in practice: a helpmate needs only cooperation. (On
-// the final positions of 42 k Lichess and TCEC games, the closed ones with
-// a queen or rook are 0.5 % and cost 0.1 µs a game; all those that were
-// dead were stalemates, which the judge reports as such.)
+// pawns, is not dead in practice: a helpmate needs only cooperation.
+// (Among the final positions of real games, the closed ones with a queen
+// or rook are rare and cheap to analyse; those that were dead were all
+// stalemates, which the judge reports as such.)
 func deadCandidate(p *chess.Position) bool {
 	if unwinnable.CannotMateByMaterial(p, chess.White) || unwinnable.CannotMateByMaterial(p, chess.Black) {
 		return true
