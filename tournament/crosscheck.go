@@ -10,6 +10,15 @@ import (
 	"github.com/arbiter-chess/arbiter/chess"
 )
 
+// The checks of a TRF against its games (P1-P12; Reconcile, and
+// CrossCheck for the findings only): a game for every played pairing and
+// a pairing for every game (round from the Round tag or the date of record
+// 132, players by FIDE ID then by name), colours, results, forfeits and
+// games of less than one move against the moves, short games, duplicates,
+// header consistency, board numbers and identities. A result the Laws fix
+// and the TRF contradicts is applied to a copy of the event and the
+// standings are recomputed, so the officer sees what it changes.
+
 // GameInfo is what the pipeline knows of one PGN game: its location, its
 // tags, the number of plies recorded and the verdict of its audit (package
 // validate's Verdict: PliesRecorded, ResultByRules, Audited, Errors,

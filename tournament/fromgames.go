@@ -19,6 +19,13 @@ import (
 // blank round, which C.07 counts as a zero-point bye), games whose rounds
 // cannot be told apart give no standings, and the games left out are named
 // in findings.
+//
+// GroupEvents puts games into events by their Event, Site and EventDate
+// tags; players are told apart by FIDE ID tag, then by name and
+// Reconcile's fuzzy name match, and numbered by rating, then name, as
+// pairing programs do; the event is a round robin when its rounds are k
+// times those of a single round robin and no two players met more than k
+// times.
 
 // The kinds of the findings of an event read from its games (Finding.Check
 // holds them; these findings concern the games, not a TRF).

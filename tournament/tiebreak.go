@@ -8,6 +8,50 @@ import (
 	"sync"
 )
 
+// The tie-breaks (C.07): PTS, BH, BH/C1, BH/C2, BH/M1, BH/M2, FB, AOB,
+// ABH/AFB (the adjusted scores), SB, SB/Cn, SB/Mn, ESB, DE, WIN, WON, BPG,
+// BWG, REP (GE), VUR, NUM, PS, PS/Cn, KS, STD, ARO, ARO/Cn, TPR, PTP, APRO,
+// APPO, RTNG, TPN, and the pairing helpers COP and CSQ, with the modifiers
+// /Cn /Mn /L /K /P /F /R /U. Unplayed rounds follow art. 16: the
+// categories of unplayed rounds, the adjusted score opponents see (a
+// withdrawal's rounds count as draws), the dummy opponent for one's own
+// unplayed rounds, and the cut of voluntary unplayed rounds first.
+// Arithmetic is exact (hundredths of points; values to 1/10000). The
+// expected values published with IA Mario Held's "Exercises in
+// Tie-Breaking" and the reference implementation's outputs are reproduced
+// for both editions (tiebreak_test.go).
+//
+// The edition is chosen by the event's start date (record 042), like the
+// FIDE reference implementation (TEC's TieBreakServer), unless
+// StandingsOptions.Edition forces one; the standings name it and why. The
+// order comes from StandingsOptions.Order, else record 212 or 202, else
+// the default for the event type (Standings.OrderSource says which).
+//
+// Not done: team standings (match and game points, EDE*, EMGSB and the
+// other extended SB forms, BC, TBR, BBE, MPvGP, SSSC: team files are read
+// and checked at player level and their standings say so in Notes); the
+// pre-2023 "virtual opponent" rules (older events are computed with the
+// 2024 rules, as the reference implementation does, and a note says so);
+// the 2026 round-robin refinement that keeps forfeit losses unplayed for
+// the type-B tie-breaks (in round robins every forfeit counts as a game,
+// except for the rating-based tie-breaks); acceleration (records
+// 250/XXA), abnormal points (299) and out-of-order boards (300), kept
+// verbatim but not applied.
+//
+// Choices where the sources leave room:
+//   - W/D/L (games of less than one move) count as games for tie-breaks,
+//     as in the reference implementation, and are never rated;
+//     StandingsOptions.ShortGamesUnplayed treats them as unplayed rounds.
+//   - The number of rounds is the number of round columns in use (a TRF
+//     written during the event counts the rounds played so far); it is
+//     also the "number of rounds" of the art. 16.4.2 cap.
+//   - Rating-based tie-breaks are undefined when any player is unrated,
+//     unless StandingsOptions.UnratedRating (or /Unnnn) gives a rating.
+//   - Without records 212/202 or an option, Swiss events are ranked by PTS,
+//     BH/C1, BH, SB, DE and round robins by PTS, DE, SB, WIN, KS
+//     (Arbiter's defaults, not a FIDE rule); T9 then only checks that the
+//     declared ranks follow the points.
+
 // Edition is a text of the FIDE Play-off and Tie-Break Regulations (C.07).
 type Edition uint8
 
