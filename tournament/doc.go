@@ -13,7 +13,7 @@
 //   - Check runs the checks T1-T11 on the TRF alone (listed in check.go).
 //   - ComputeStandings recomputes points and the C.07 tie-breaks, unplayed
 //     rounds by art. 16, in exact arithmetic, under the edition of the
-//     event's start date (tiebreak.go lists the tie-breaks, the editions
+//     event's start date (standings.go lists the tie-breaks, the editions
 //     and the choices where the sources leave room).
 //   - Reconcile (and CrossCheck, its findings only) runs the checks P1-P12
 //     of a TRF against the games (GameInfo: tags, plies and the verdict of
@@ -30,7 +30,7 @@
 // What it does not do: team standings (team files are read and checked at
 // player level), the pre-2023 "virtual opponent" rules, acceleration,
 // pairing checks beyond the absolute criteria or against the rating list
-// (tiebreak.go and check.go say more); nor read PGN or replay moves: the
+// (standings.go and check.go say more); nor read PGN or replay moves: the
 // pipeline fills GameInfo from packages ingest and validate, which this
 // package does not import.
 package tournament
