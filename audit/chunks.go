@@ -42,7 +42,7 @@ type chunkDone struct {
 // A writer finishes its chunk as soon as the first batch of the next chunk
 // is sent (to the next writer), not when its own next chunk arrives: an
 // open part holds a buffered row group with the encoders' page buffers of
-// every column (30-40 MiB for the games table), which would otherwise sit
+// every column (tens of MiB for the games table), which would otherwise sit
 // idle while the other writers take their turn.
 type chunkSink struct {
 	root    string

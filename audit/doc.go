@@ -33,4 +33,14 @@
 // games but no TRF reads its events from the games alone and writes the
 // same tables for them (standings.go); Config.TieBreaks sets the ranking
 // order of every event.
+//
+// -jobs bounds the goroutines that compute at once with CPU tokens
+// (cpuTokens): a worker judging a block and a writer encoding a batch each
+// hold one; a writer ending a row group's last pages may borrow a second
+// (cpuhelper.go). Goroutines waiting on a channel hold none.
+//
+// The package does not read PGN, judge moves, compute tie-breaks or encode
+// Parquet itself (ingest, validate, tournament, report do), nor parse the
+// command line (cmd/arbiter) or decide what a finished output folder holds
+// (package output).
 package audit

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 	"github.com/arbiter-chess/arbiter/report"
 	"github.com/arbiter-chess/arbiter/sheet"
 	"github.com/arbiter-chess/arbiter/stats"
@@ -40,7 +41,11 @@ func FuzzStage(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	root := filepath.Join("..", "..", "shared", "corpus", "edge", "pgn-extract")
+	// pgn-extract's test inputs: the shared corpus's, else those in testdata
+	root := corpus.Path("edge/pgn-extract/infiles")
+	if !corpus.Has("edge/pgn-extract/infiles") {
+		root = filepath.Join("testdata", "pgn-extract", "infiles")
+	}
 	if ents, err := os.ReadDir(root); err == nil {
 		for _, e := range ents {
 			if b, err := os.ReadFile(filepath.Join(root, e.Name())); err == nil && len(b) <= 16<<10 {

@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -49,7 +50,9 @@ func ply(p *int) int {
 	return *p
 }
 
-var shared = filepath.Join("..", "..", "shared", "corpus")
+// shared is the shared corpus (absent on a fresh clone: the tests that
+// need it skip).
+var shared = corpus.Root()
 
 // longTests reports whether the long suites were asked for
 // (ARBITER_LONG=1); they read the whole corpus.

@@ -150,20 +150,12 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 	cpu := make(cpuTokens, cfg.Jobs)
 	// While blocks are still coming, a table writer takes a second CPU for
 	// the last pages of a row group only if one is idle at once (ending
-	// every page before the close keeps them all in memory at once: some
-	// 50 MiB more at the peak of a run with every table); once the input
+	// every page before the close keeps them all in memory at once, which
+	// raises the peak of a run with every table); once the input
 	// is read, it waits for one: the last parts' closes are then all that
 	// is left to do, and the workers are giving their CPUs back.
 	var drained atomic.Bool
-	wopt.Spare = func() (func(), bool, report.CPUWait) {
-		if release, ok := cpu.tryAcquire(); ok {
-			return release, true, nil
-		}
-		if drained.Load() {
-			return nil, false, cpu.acquireUntil
-		}
-		return nil, false, nil
-	}
+	wopt.Helper = cpu.helper(&drained)
 	for t := range numTables {
 		if !p.want[t] {
 			continue
@@ -171,9 +163,9 @@ func (p *pipeline) run(ctx context.Context, reads []read, extra func(context.Con
 		writers := 1
 		if t == TableMoves || t == TableGames {
 			// The moves table (one row per ply) is the dearest to encode,
-			// and the games table (the movetext) costs a quarter of a run
-			// without moves: one goroutine could not keep up with more
-			// than about four workers. Several write each, chunk by chunk.
+			// and the games table (the movetext) the next: one goroutine
+			// could not keep up with more than a few workers. Several
+			// write each, chunk by chunk.
 			writers = max(1, min(cfg.Jobs, 4))
 		}
 		// Positions only when they turn up, unless asked for; the TRF

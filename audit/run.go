@@ -324,14 +324,14 @@ func tableFor(t int, withFEN bool) report.Table {
 // ending its last pages with a second goroutine waits for it while holding
 // its token, but only once that goroutine holds a token of its own and
 // computes: one still waiting for a token gives up when the first is done;
-// see report.WriterOptions.Spare.)
+// see cpuTokens.helper.)
 type cpuTokens chan struct{}
 
 func (c cpuTokens) acquire() { c <- struct{}{} }
 func (c cpuTokens) release() { <-c }
 
 // tryAcquire takes a token only if one is free at once (for work that can
-// as well be done without, see report.WriterOptions.Spare).
+// as well be done without, see cpuTokens.helper).
 func (c cpuTokens) tryAcquire() (release func(), ok bool) {
 	select {
 	case c <- struct{}{}:

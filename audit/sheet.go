@@ -156,7 +156,7 @@ func (s *Stage) offerSheet(raw *ingest.RawGame, file string, id int64, perr erro
 		switch f.Kind {
 		case validate.KindInvalidStart, validate.KindUnreachableStart:
 			sf.Code = startProblems(f.FEN)
-		case "syntax_error":
+		case KindSyntaxError:
 			sf.Code = syntaxCode(perr)
 		}
 		if isNoteKind(f.Kind) {
@@ -177,7 +177,7 @@ func (s *Stage) offerFailed(file string, sk ingest.Skip, id int64, kind, msg str
 	}
 	f := sheet.Finding{Kind: kind, Severity: "error", Ply: -1, Line: sk.Line}
 	switch kind {
-	case "game_skipped":
+	case KindGameSkipped:
 		f.Code = syntaxCode(sk.Err)
 		f.Detail = fmt.Sprintf("%d bytes, offset %d", sk.Length, sk.Offset)
 	default:

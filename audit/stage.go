@@ -343,18 +343,6 @@ func (s *Stage) processGame(b *ingest.Block, i int, id int64, st *stats.Run) err
 	return nil
 }
 
-// BlockGames returns how many game rows a block makes: its games and the
-// games the reader skipped.
-func BlockGames(b *ingest.Block) int {
-	n := len(b.Games)
-	for i := range b.Skipped {
-		if b.Skipped[i].Index >= 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // safeProcessGame is processGame, except that a panic (a bug, never bad
 // input by design) becomes an error finding on that game instead of
 // stopping the run.
@@ -363,7 +351,7 @@ func (s *Stage) safeProcessGame(b *ingest.Block, i int, id int64, st *stats.Run)
 		if p := recover(); p != nil {
 			raw := &b.Games[i]
 			err = s.failedGame(b, ingest.Skip{Index: raw.Index, Offset: raw.Offset, Length: int64(len(raw.Data)), Line: raw.Line},
-				id, st, "internal_error", fmt.Sprintf("internal error while judging this game (please report it): %v", p))
+				id, st, KindInternalError, fmt.Sprintf("internal error while judging this game (please report it): %v", p))
 		}
 	}()
 	return s.processGame(b, i, id, st)
@@ -372,7 +360,7 @@ func (s *Stage) safeProcessGame(b *ingest.Block, i int, id int64, st *stats.Run)
 // skippedGame writes a row and a finding for a game the reader could not
 // deliver (over the size cap).
 func (s *Stage) skippedGame(b *ingest.Block, sk *ingest.Skip, id int64, st *stats.Run) error {
-	return s.failedGame(b, *sk, id, st, "game_skipped", fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err))
+	return s.failedGame(b, *sk, id, st, KindGameSkipped, fmt.Sprintf("game skipped (%d bytes at offset %d): %v", sk.Length, sk.Offset, sk.Err))
 }
 
 // failedGame writes a games row and one error finding for a game that
@@ -470,7 +458,7 @@ func (s *Stage) appendFinding(id int64, file string, f *validate.Finding) error 
 }
 
 // appendMoves appends the game's moves rows. Each row's fields are all
-// set here (the rows are not Reset), and its SAN, FEN and comment are the
+// set here (the rows are not Reset), and its FEN and comment are the
 // judge's and the tokenizer's own bytes, not copies: AppendRows copies
 // them, and nothing else uses s.mrows.
 func (s *Stage) appendMoves(id int64) error {
@@ -502,12 +490,13 @@ func (s *Stage) appendMoves(id int64) error {
 			moveNumber++
 		}
 		mover = mover.Other()
-		row.SAN = r.SAN(i)
-		row.UCI = row.UCI[:0]
-		if p.Move.IsCastle() {
-			// the builder derives every other move's UCI from the squares;
-			// Chess960 castling is written king takes rook
-			row.UCI = append(row.UCI, r.UCI(i)...)
+		var ok bool
+		if row.SAN, ok = chess.SANIndex(r.SAN(i)); !ok {
+			return fmt.Errorf("game %d: %w: game %d ply %d: %q is not standard algebraic notation", id, report.ErrInvalidRow, id, i+1, r.SAN(i))
+		}
+		// Chess960 castling is written king takes rook
+		if row.UCI, ok = p.Move.UCIIndex(v.Chess960); !ok {
+			return fmt.Errorf("game %d: %w: game %d ply %d: no chess piece moves from %d to %d", id, report.ErrInvalidRow, id, i+1, p.Move.From(), p.Move.To())
 		}
 		row.Null = p.Move == chess.NullMove
 		row.Piece = 0
@@ -578,7 +567,7 @@ func (s *Stage) gatherFindings(g *ingest.Game, r *validate.Report, perr error) {
 		}
 	}
 	if perr != nil {
-		kind := "syntax_error"
+		kind := KindSyntaxError
 		switch {
 		case errors.Is(perr, ingest.ErrInputLimit):
 			kind = ingest.CodeInputBomb // the stream was stopped inside the game

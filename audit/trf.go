@@ -40,6 +40,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/ingest"
 	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
@@ -604,9 +605,8 @@ func pairingsBatch(e *Event) (arrow.RecordBatch, error) {
 
 // normResult keeps the three PGN results a result by rules can be.
 func normResult(s string) string {
-	switch s {
-	case report.ResultWhiteWins, report.ResultBlackWins, report.ResultDraw:
-		return s
+	if r, sp := chess.ParseResult(s); sp == chess.StandardSpelling && r != chess.Unfinished {
+		return r.String()
 	}
 	return ""
 }

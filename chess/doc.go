@@ -1,39 +1,49 @@
-// Package chess is Arbiter's legality core: positions, legal move
-// generation, making moves, FEN and UCI text, and Zobrist hashing, following
-// the FIDE Laws of Chess 2023 (art. 3 for moves, art. 9.2.3 for when two
-// positions are the same) and Chess960 castling (Guideline II).
+// Package chess is Arbiter's legality core: positions, legal moves, move
+// notation and the other facts of chess every other package relies on,
+// following the FIDE Laws of Chess 2023 (art. 3 for moves, art. 9.2.3 for
+// when two positions are the same, Appendix C for notation) and Chess960
+// castling (Guideline II).
 //
 // # What it does
 //
-//   - Position is a plain value (copy-make): bitboards per piece type and
-//     colour, a mailbox, side to move, castling rights (as rook squares, so
-//     that Chess960 and standard chess share one code path), the en passant
-//     square, the clocks and an incrementally updated hash.
-//   - LegalMoves generates strictly legal moves with check and pin masks
-//     (no make-and-test loop); LegalMovesTo restricts generation to one piece
-//     type and a set of destination squares, the fast path for reading SAN.
-//   - Play makes a legal move; undo by keeping a copy.
-//   - ParseFEN and FEN read and write standard FEN, X-FEN and Shredder-FEN.
-//   - Hash is a 64-bit Zobrist key using the Polyglot numbers; it hashes the
-//     en passant file only when a legal en passant capture exists, so equal
-//     hashes mean "same position" in the sense of art. 9.2.3 (confirm with
-//     Key). PolyglotKey gives the Polyglot book key for interoperability.
-//   - Perft and Divide count move paths for testing.
-//   - The attack functions (KnightAttacks, RookAttacks, ...) are exported for
-//     other analyses such as dead-position detection.
+//   - Position is a plain value (copy-make): bitboards, a mailbox, side to
+//     move, castling rights as rook squares (standard chess and Chess960
+//     share one code path), the en passant square, the clocks and an
+//     incrementally updated Zobrist hash (Polyglot numbers; equal hashes
+//     mean the same position in the sense of art. 9.2.3, confirm with Key).
+//   - LegalMoves generates strictly legal moves; LegalMovesTo restricts them
+//     to a piece type and target squares; CountLegalMoves and
+//     CountLegalMovesUpTo count them; Play makes one; Perft and Divide
+//     count move paths for testing.
+//   - ParseFEN, FEN, ParseEPD and EPD.String read and write FEN (X-FEN and
+//     Shredder-FEN too) and EPD. Problems and FENProblems say why a
+//     position cannot arise in a game (sound, not complete).
+//   - ParseMove reads a move token as players write it (SAN in the piece
+//     letters of every language of Appendix C, long algebraic, UCI,
+//     castling with zeros, ...) and says what is wrong with one that names
+//     no legal move; SAN, AppendSANLang and UCI write moves.
+//   - ParseResult and ParseResultToken read a game's result in every
+//     spelling found in the wild (Result, ResultSpelling).
+//   - SANVocabulary and UCIVocabulary list every string SAN and UCI can
+//     write for a move, in a fixed order, so that a move can be stored as
+//     an index (SANIndex, UCIIndex, Move.UCIIndex).
+//   - The attack functions (KnightAttacks, RookAttacks, ...) serve other
+//     analyses, such as dead positions.
 //
 // # What it does not do
 //
-// It does not judge whether a position could arise in a game (ParseFEN
-// accepts any placement), read or write SAN or PGN, or decide how a game
-// ends beyond checkmate and stalemate of a single position: repetition
-// counting, the 50/75-move rules and dead positions belong to the callers.
-// It knows nothing about time, players or tournaments.
+// It does not read PGN files (package ingest), judge a game's moves, clocks
+// and result against the Laws (package validate: repetitions, the 50/75-move
+// rules, dead positions, the result), or know about time, players or
+// tournaments. It does no I/O.
 //
-// The package has no mutable global state after initialisation (its tables
-// are filled once at start-up, in a few milliseconds), so different
-// Positions may be used from different goroutines freely.
+// Fast paths sit in files of their own beside the reference code they must
+// agree with (notation_quick.go, notation_parse_fast.go,
+// notation_resolve_fast.go, givescheck_fast.go, movegen_count.go); built
+// with the tag arbiter_reference, every one is replaced by its reference.
 //
-// Moves are 16-bit values meaningful only together with the position they
-// are played in; castling is encoded as "king takes own rook" (see Move).
+// The package has no mutable global state after initialisation, so
+// different Positions may be used from different goroutines freely. Moves
+// are 16-bit values meaningful only with the position they are played in;
+// castling is encoded as "king takes own rook" (see Move).
 package chess

@@ -131,12 +131,12 @@ func TestGenReference(t *testing.T) {
 		}
 	})
 	for _, name := range ntGameFiles {
-		if _, err := os.Stat(ntSharedPath("corpus", "games", name)); err != nil {
+		if _, err := os.Stat(ntSharedPath("games/" + name)); err != nil {
 			t.Logf("%s absent", name)
 			continue
 		}
 		group("games "+name, func(check func(p *Position)) {
-			for gi, g := range ntSplitGames(ntReadShared(t, "corpus", "games", name)) {
+			for gi, g := range ntSplitGames(ntReadShared(t, "games/"+name)) {
 				if gi >= 100 {
 					break
 				}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
 // testPositions returns the positions of the local perft suites plus, when
@@ -32,7 +34,7 @@ func localPerftPositions(t testing.TB) []Position {
 func sharedPerftPositions(t testing.TB, stride int) []Position {
 	t.Helper()
 	var fens []string
-	shared := filepath.Join("..", "..", "shared", "corpus", "reference")
+	shared := corpus.Path("reference")
 	for _, f := range []string{"ethereal/standard.epd", "shakmaty/tricky.perft", "python-chess/tricky.perft", "python-chess/random.perft", "ethereal/fischer.epd"} {
 		path := filepath.Join(shared, filepath.FromSlash(f))
 		if !fileExists(path) {

@@ -15,7 +15,8 @@ func TestRookAttacks(t *testing.T) {
 		case 1:
 			occ &= Bitboard(rng.Uint64())
 		case 2:
-			occ &= Bitboard(rng.Uint64()) & Bitboard(rng.Uint64())
+			a, b := rng.Uint64(), rng.Uint64()
+			occ &= Bitboard(a & b)
 		}
 		s := Square(i & 63)
 		if got, want := RookAttacks(s, occ), slowSliderAttacks(s, occ, &rookDirs); got != want {

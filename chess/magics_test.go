@@ -33,7 +33,8 @@ func findMagic(s Square, dirs *[4][2]int, rng *xorshift64star) uint64 {
 	table := make([]Bitboard, len(occs))
 	used := make([]int, len(occs))
 	for try := 1; ; try++ {
-		magic := rng.next() & rng.next() & rng.next()
+		a, b, c := rng.next(), rng.next(), rng.next()
+		magic := a & b & c // few bits set
 		if Bitboard((uint64(mask)*magic)>>56).Count() < 6 {
 			continue
 		}

@@ -3,6 +3,7 @@ package chess
 import (
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -278,8 +279,7 @@ func TestAttackTables(t *testing.T) {
 // labelled terminal positions ("mate-now", "stalemate-now" and the parents,
 // which are not terminal) and its stalemate0.fen.
 func TestTerminalPositions(t *testing.T) {
-	path := sharedRef(t, "sunfish", "terminal_bench.epd")
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(filepath.Join("testdata", "reference", "sunfish", "terminal_bench.epd"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +307,7 @@ func TestTerminalPositions(t *testing.T) {
 		}
 		counts[class]++
 	}
-	data, err = os.ReadFile(sharedRef(t, "sunfish", "stalemate0.fen"))
+	data, err = os.ReadFile(filepath.Join("testdata", "reference", "sunfish", "stalemate0.fen"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ type ntBenchGame struct {
 func ntLoadBenchGames(b *testing.B) (games []ntBenchGame, tokenBytes int64, plies int) {
 	b.Helper()
 	for _, name := range ntGameFiles {
-		for _, g := range ntSplitGames(ntReadShared(b, "corpus", "games", name)) {
+		for _, g := range ntSplitGames(ntReadShared(b, "games/"+name)) {
 			p, ok := ntStartOf(b, g)
 			if !ok {
 				continue

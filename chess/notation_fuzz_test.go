@@ -21,8 +21,8 @@ var ntFuzzSeedFENs = []string{
 
 // FuzzParseMove: ParseMove never panics; every move it accepts is legal,
 // and its SAN in the same language reads back as the same move; parseFast
-// reads a token only as parse does, and parseQuick (ParseMove) gives what
-// the general path gives.
+// reads a token only as parse does, and ParseMove (its fast paths) gives
+// what the reference path gives.
 func FuzzParseMove(f *testing.F) {
 	toks := []string{
 		"e4", "Nf3", "Sf3", "exd5", "ed5", "e:d5", "exf6 e.p.", "exf6ep", "d8D", "e8=Q", "e8(Q)", "e8/Q", "exf8S",
@@ -51,8 +51,8 @@ func FuzzParseMove(f *testing.F) {
 		if fast.parseFast(tok, l) && (!slow.parse(tok, l, false) || fast != slow) {
 			t.Fatalf("%q: parseFast %+v, parse %+v", tok, fast, slow)
 		}
-		if quick, general := p.parseQuick(tok, l), p.parseGeneral(tok, l); quick != general {
-			t.Fatalf("%q in %s: parseQuick %+v, general path %+v", tok, fen, quick, general)
+		if quick, ref := p.ParseMove(tok, l), p.parseReference(tok, l); quick != ref {
+			t.Fatalf("%q in %s: ParseMove %+v, reference path %+v", tok, fen, quick, ref)
 		}
 		pm := p.ParseMove(tok, l)
 		_ = pm.Explain(&p, tok)

@@ -15,8 +15,8 @@ import (
 func TestTranslatedGames(t *testing.T) {
 	for _, name := range []string{"twic1599-translated", "lichess-translated"} {
 		t.Run(name, func(t *testing.T) {
-			games := ntSplitGames(ntReadShared(t, "corpus", "i18n", name+".pgn"))
-			twins := ntSplitGames(ntReadShared(t, "corpus", "i18n", name+".en.pgn"))
+			games := ntSplitGames(ntReadShared(t, "i18n/"+name+".pgn"))
+			twins := ntSplitGames(ntReadShared(t, "i18n/"+name+".en.pgn"))
 			if len(games) != len(twins) {
 				t.Fatalf("%d games, %d English twins", len(games), len(twins))
 			}
@@ -110,7 +110,7 @@ func TestAppendixCSampleGame(t *testing.T) {
 // the English move. Every fifth token of the other alphabets is written in
 // lower case.
 func TestNationalLetters(t *testing.T) {
-	games := ntSplitGames(ntReadShared(t, "corpus", "i18n", "twic1599-translated.en.pgn"))
+	games := ntSplitGames(ntReadShared(t, "i18n/twic1599-translated.en.pgn"))
 	for _, lang := range []Language{Portuguese, Hungarian, Polish, Czech, Romanian, Russian, Ukrainian, Bulgarian, Serbian, Greek} {
 		var symbol [256]string // English letter -> lang's symbol
 		for pt := Knight; pt <= King; pt++ {

@@ -29,17 +29,30 @@ func (p *Position) ParseMove(tok []byte, lang Language) ParsedMove {
 // parseGeneral is ParseMove for every token: it reads tok with parseFast
 // or parse and resolves what it read. parseQuick, which ParseMove is,
 // answers the common tokens itself and leaves the others to parseGeneral.
-func (p *Position) parseGeneral(tok []byte, lang Language) (pm ParsedMove) {
+func (p *Position) parseGeneral(tok []byte, lang Language) ParsedMove {
+	return p.parseWith(tok, lang, true)
+}
+
+// parseReference is ParseMove on the reference paths only: parse reads
+// every token and resolveSlow resolves every move. It is what ParseMove
+// is when built with the arbiter_reference tag; the differential tests
+// (TestParseQuickAgrees, FuzzParseMove) compare ParseMove with it.
+func (p *Position) parseReference(tok []byte, lang Language) ParsedMove {
+	return p.parseWith(tok, lang, false)
+}
+
+// parseWith is parseGeneral, or parseReference when fast is false.
+func (p *Position) parseWith(tok []byte, lang Language, fast bool) (pm ParsedMove) {
 	var s moveSyntax
-	if !s.parseFast(tok, lang) && !s.parse(tok, lang, false) {
+	if !(fast && s.parseFast(tok, lang)) && !s.parse(tok, lang, false) {
 		return ParsedMove{Status: MoveUnreadable, Reason: s.reason, From: NoSquare, To: NoSquare}
 	}
-	p.resolve(&s, &pm)
+	p.resolve(&s, &pm, fast)
 	if pm.Status != MoveOK && s.alt != NoPieceType {
 		var s2 moveSyntax
 		if s2.parse(tok, lang, true) {
 			var pm2 ParsedMove
-			if p.resolve(&s2, &pm2); pm2.Status == MoveOK {
+			if p.resolve(&s2, &pm2, fast); pm2.Status == MoveOK {
 				return pm2
 			}
 		}
@@ -47,76 +60,19 @@ func (p *Position) parseGeneral(tok []byte, lang Language) (pm ParsedMove) {
 	return pm
 }
 
-// resolve finds the legal move fitting s and writes it into *pm. (The
-// result is written in place, down to finish, rather than returned: a
-// ParsedMove built with narrow stores and copied back up with wide loads
-// through each call stalls the processor on every move.)
-func (p *Position) resolve(s *moveSyntax, pm *ParsedMove) {
+// resolve finds the legal move fitting s and writes it into *pm, with
+// resolveFast first when fast is set. (The result is written in place,
+// down to finish, rather than returned: a ParsedMove built with narrow
+// stores and copied back up with wide loads through each call stalls the
+// processor on every move.)
+func (p *Position) resolve(s *moveSyntax, pm *ParsedMove, fast bool) {
 	switch {
 	case s.castle != 0:
 		*pm = p.resolveCastle(s)
-	case p.resolveFast(s, pm):
+	case fast && p.resolveFast(s, pm):
 	default:
 		*pm = p.resolveSlow(s)
 	}
-}
-
-// resolveFast handles the common case without generating moves: the
-// pieces of the named kind whose pattern reaches the target are tested for
-// legality one by one. It reports false when it cannot decide (no single
-// king, castling written as a king move, coordinates of a king, a
-// promotion sign that does not fit, or no legal move), and the caller
-// falls back on resolveSlow, which also explains the failures.
-func (p *Position) resolveFast(s *moveSyntax, pm *ParsedMove) bool {
-	pt := s.piece
-	to := s.to
-	if s.coord {
-		pc := p.PieceAt(NewSquare(int(s.fromFile), int(s.fromRank)))
-		if pc == NoPiece || pc.Color() != p.SideToMove() {
-			return false
-		}
-		pt = pc.Type()
-	}
-	if pt == King && (s.coord || s.fromFile >= 0) {
-		return false // may be castling (e1g1, Ke1g1)
-	}
-	lastRank := to.Rank() == 7-7*int(p.SideToMove())
-	if pt == Pawn && lastRank != (s.promo != NoPieceType) || s.promoBad || pt != Pawn && s.promo != NoPieceType {
-		return false
-	}
-	all, ok := p.legalFroms(pt, to)
-	if !ok {
-		return false
-	}
-	froms := all
-	if s.fromFile >= 0 {
-		froms &= fileMask(int(s.fromFile))
-	}
-	if s.fromRank >= 0 {
-		froms &= rankMask(int(s.fromRank))
-	}
-	switch {
-	case froms == 0:
-		return false
-	case froms.More():
-		s.baseInto(pm)
-		pm.Status, pm.Candidates = MoveAmbiguous, froms
-		return true
-	}
-	from := froms.First()
-	var m Move
-	switch {
-	case pt != Pawn:
-		m = NewMove(from, to)
-	case lastRank:
-		m = NewPromotion(from, to, s.promo)
-	case to == p.EnPassantSquare() && from.File() != to.File():
-		m = NewEnPassant(from, to)
-	default:
-		m = NewMove(from, to)
-	}
-	p.finish(m, s, all, pm)
-	return true
 }
 
 // legalFroms returns the squares of the side to move's pieces of type pt
@@ -448,77 +404,6 @@ func (p *Position) matesAfter(m Move) bool {
 	q.Play(m)
 	return !q.HasLegalMove()
 }
-
-// givesCheck reports whether the legal move m gives check.
-func (p *Position) givesCheck(m Move) bool {
-	us := p.SideToMove()
-	them := us.Other()
-	kb := p.Pieces(them, King)
-	if kb == 0 {
-		return false
-	}
-	ksq := kb.First()
-	from, to := m.From(), m.To()
-	fromBB, toBB := from.Bitboard(), to.Bitboard()
-	occ := p.Occupied()
-	pawns := p.Pieces(us, Pawn)
-	knights := p.Pieces(us, Knight)
-	diag := p.Pieces(us, Bishop) | p.Pieces(us, Queen)
-	orth := p.Pieces(us, Rook) | p.Pieces(us, Queen)
-	switch m.Kind() {
-	case FlagCastle:
-		kingTo := CastleKingTarget(m)
-		rookTo := NewSquare(5, kingTo.Rank())
-		if kingTo.File() == 2 {
-			rookTo = NewSquare(3, kingTo.Rank())
-		}
-		occ = occ&^fromBB&^toBB | kingTo.Bitboard() | rookTo.Bitboard()
-		orth = orth&^toBB | rookTo.Bitboard()
-	default:
-		pt := p.PieceAt(from).Type()
-		if m.IsPromotion() {
-			pt = m.Promotion()
-		}
-		occ = occ&^fromBB | toBB
-		pawns &^= fromBB
-		knights &^= fromBB
-		diag &^= fromBB
-		orth &^= fromBB
-		switch pt {
-		case Pawn:
-			pawns |= toBB
-		case Knight:
-			knights |= toBB
-		case Bishop:
-			diag |= toBB
-		case Rook:
-			orth |= toBB
-		case Queen:
-			diag |= toBB
-			orth |= toBB
-		}
-		if m.IsEnPassant() {
-			occ &^= NewSquare(to.File(), from.Rank()).Bitboard()
-		}
-	}
-	return PawnAttacks(them, ksq)&pawns != 0 ||
-		KnightAttacks(ksq)&knights != 0 ||
-		diagonalRays[ksq]&diag != 0 && BishopAttacks(ksq, occ)&diag != 0 ||
-		(fileMask(ksq.File())|rankMask(ksq.Rank()))&orth != 0 && RookAttacks(ksq, occ)&orth != 0
-}
-
-// diagonalRays holds, for each square, the squares on its two diagonals.
-var diagonalRays = func() (rays [64]Bitboard) {
-	for s := 0; s < 64; s++ {
-		for t := 0; t < 64; t++ {
-			df, dr := t&7-s&7, t>>3-s>>3
-			if t != s && (df == dr || df == -dr) {
-				rays[s] |= Bitboard(1) << uint(t)
-			}
-		}
-	}
-	return rays
-}()
 
 // diagnose explains why no legal move fits s (not castling).
 func (p *Position) diagnose(s *moveSyntax) ParsedMove {

@@ -6,28 +6,25 @@ package chess
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
 // The -long flag (declared in perft_test.go) also makes the notation
 // round trips visit every ply instead of every 8th.
 
-// ntSharedPath returns the path of a file under /work/shared, seen from the
-// package directory.
-func ntSharedPath(parts ...string) string {
-	return filepath.Join(append([]string{"..", "..", "shared"}, parts...)...)
-}
+// ntSharedPath returns the path of rel (slash-separated) in the shared
+// corpus.
+func ntSharedPath(rel string) string { return corpus.Path(rel) }
 
-// ntReadShared reads a file under shared/ or skips the test when it is absent.
-func ntReadShared(t testing.TB, parts ...string) []byte {
+// ntReadShared reads rel (slash-separated) from the shared corpus, or
+// skips the test when it is absent.
+func ntReadShared(t testing.TB, rel string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(ntSharedPath(parts...))
+	b, err := os.ReadFile(corpus.Require(t, rel))
 	if err != nil {
-		if os.IsNotExist(err) {
-			t.Skipf("corpus file %s absent", filepath.Join(parts...))
-		}
 		t.Fatal(err)
 	}
 	return b

@@ -1,7 +1,13 @@
+//go:build !arbiter_reference
+
 package chess
 
 // This file holds ParseMove's quick path: the token shapes of nearly every
-// ply of real games read, resolved and checked without the general path.
+// ply of real games read, resolved and checked without the general path
+// (parseGeneral, notation_move.go). Built with the arbiter_reference tag,
+// notation_quick_reference.go replaces it and every token takes the
+// general path. TestParseQuickAgrees and FuzzParseMove check that both
+// give the same answer on every token.
 
 // quickSpec records what a token read by parseQuick writes besides the
 // piece and the target square.
@@ -198,7 +204,7 @@ func (p *Position) parseQuick(tok []byte, lang Language) ParsedMove {
 	// Check: what givesCheck finds, with the piece sets after the move.
 	// (givesCheck's and kingEscapes's update of the sets is written out
 	// here rather than shared through a helper: the call, which the
-	// compiler does not inline, cost the replay 3 % more instructions.)
+	// compiler does not inline, made the replay measurably slower.)
 	m := NewMove(from, to)
 	check := false
 	if ek := p.byType[King] & theirs; ek != 0 {

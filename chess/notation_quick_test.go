@@ -89,16 +89,16 @@ var quickShapes = sync.OnceValue(func() []quickCase {
 	return toks
 })
 
-// quickAgree checks that parseQuick (ParseMove) gives what the general
-// path gives on every case in p; it returns the number of cases read as
-// a legal move.
+// quickAgree checks that ParseMove (its quick path), the general path
+// (parseFast, resolveFast) and the reference path give the same answer on
+// every case in p; it returns the number of cases read as a legal move.
 func quickAgree(t *testing.T, p *Position, cases []quickCase) int {
 	t.Helper()
 	n := 0
 	for _, c := range cases {
-		quick, general := p.parseQuick(c.tok, c.lang), p.parseGeneral(c.tok, c.lang)
-		if quick != general {
-			t.Fatalf("%q (language %d) in %s:\nquick   %+v\ngeneral %+v", c.tok, c.lang, p.FEN(), quick, general)
+		quick, general, ref := p.ParseMove(c.tok, c.lang), p.parseGeneral(c.tok, c.lang), p.parseReference(c.tok, c.lang)
+		if quick != ref || general != ref {
+			t.Fatalf("%q (language %d) in %s:\nquick     %+v\ngeneral   %+v\nreference %+v", c.tok, c.lang, p.FEN(), quick, general, ref)
 		}
 		if quick.Status == MoveOK {
 			n++
@@ -107,8 +107,8 @@ func quickAgree(t *testing.T, p *Position, cases []quickCase) int {
 	return n
 }
 
-// TestParseQuickAgrees: parseQuick gives what the general path gives on
-// every token, on the perft suites' positions, on odd and impossible
+// TestParseQuickAgrees: ParseMove's fast paths (parseQuick, parseFast,
+// resolveFast) give what the reference path gives on every token, on the perft suites' positions, on odd and impossible
 // positions (no king, two kings, the side not to move in check, kings side
 // by side) and on real game positions (every 8th ply, every ply with
 // -long; the SAN in English and one other language).
@@ -136,9 +136,7 @@ func TestParseQuickAgrees(t *testing.T) {
 		"KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1",
 		"8/8/8/8/8/8/8/8 w - - 0 1",
 	}
-	for _, fen := range ntFuzzSeedFENs {
-		odd = append(odd, fen)
-	}
+	odd = append(odd, ntFuzzSeedFENs...)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 150; i++ {
 		odd = append(odd, randomFEN(rng))

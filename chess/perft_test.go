@@ -5,12 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
@@ -19,15 +21,11 @@ var (
 	perftLimit = flag.Uint64("perftlimit", 0, "with -long, skip depths whose node count exceeds this (0: none; random.perft to depth 6 is 4.3e12 nodes)")
 )
 
-// sharedRef returns the path of a file of the shared reference corpus, or
-// skips the test when the corpus is not present.
+// sharedRef returns the path of a file of the shared corpus's reference/
+// folder, or skips the test when it is absent.
 func sharedRef(t testing.TB, rel ...string) string {
 	t.Helper()
-	path := filepath.Join(append([]string{"..", "..", "shared", "corpus", "reference"}, rel...)...)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared corpus not available: %v", err)
-	}
-	return path
+	return corpus.Require(t, "reference/"+path.Join(rel...))
 }
 
 // perftCase is one position of a perft suite with its known node counts.

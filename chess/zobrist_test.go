@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,8 +160,7 @@ func TestHashCastlingRights(t *testing.T) {
 // are 128 bits; the low 64 bits are the Polyglot key (shakmaty's Zobrist
 // tables extend the Polyglot numbers), which we check with PolyglotKey.
 func TestShakmatyZobrist(t *testing.T) {
-	path := sharedRef(t, "shakmaty", "zobrist.csv")
-	f, err := os.Open(path)
+	f, err := os.Open(filepath.Join("testdata", "reference", "shakmaty", "zobrist.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

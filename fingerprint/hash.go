@@ -97,10 +97,3 @@ func (h *Hasher) Sum() Fingerprint {
 		Lo: mum(h.b^k1^h.n, bits.RotateLeft64(h.a, 17)^k2),
 	}
 }
-
-// Hash64 returns a 64-bit hash of s, for hashes of tags (see Record.Tags).
-func Hash64(s string) uint64 {
-	var h Hasher
-	h.String(s)
-	return h.Sum().Lo
-}

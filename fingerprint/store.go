@@ -59,9 +59,6 @@ func NewStore(opt Options) (*Store, error) {
 	return s, nil
 }
 
-// Added returns the number of records added.
-func (s *Store) Added() int64 { return s.added }
-
 // Runs returns the run files written so far (each in run order).
 func (s *Store) Runs() []string { return slices.Clone(s.runs) }
 

@@ -79,5 +79,5 @@ func ExampleNormalizeResult() {
 	// "0:1" -> "0-1" standard=false
 	// "+/-" -> "1-0" standard=false
 	// "0-0" -> "*" standard=false
-	// "draw" -> "" standard=false
+	// "draw" -> "1/2-1/2" standard=false
 }

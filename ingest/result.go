@@ -1,35 +1,20 @@
 package ingest
 
-import "strings"
+import "github.com/arbiter-chess/arbiter/chess"
 
-// Result is a game result, one of the four PGN results or none.
-type Result uint8
+// Result is a game result, one of the four PGN results or none: the
+// legality core's chess.Result, which holds the spellings.
+type Result = chess.Result
 
 // The results. ResultNone means no result token was found (or the text was
 // not recognised); ResultUnknown is "*" (game unfinished or result unknown).
 const (
-	ResultNone Result = iota
-	ResultWhiteWins
-	ResultBlackWins
-	ResultDraw
-	ResultUnknown
+	ResultNone      = chess.NoResult
+	ResultWhiteWins = chess.WhiteWins
+	ResultBlackWins = chess.BlackWins
+	ResultDraw      = chess.Draw
+	ResultUnknown   = chess.Unfinished
 )
-
-// String returns the standard PGN spelling ("1-0", "0-1", "1/2-1/2", "*"),
-// or "" for ResultNone.
-func (r Result) String() string {
-	switch r {
-	case ResultWhiteWins:
-		return "1-0"
-	case ResultBlackWins:
-		return "0-1"
-	case ResultDraw:
-		return "1/2-1/2"
-	case ResultUnknown:
-		return "*"
-	}
-	return ""
-}
 
 // Kinds of result spellings, returned by classifyResult.
 const (
@@ -40,107 +25,29 @@ const (
 	resDoubleForfe // 0-0 (only at the end of movetext, see ParseGame)
 )
 
-// NormalizeResult maps a result spelling to a Result. standard is true only
-// for the four PGN spellings. Recognised non-standard spellings: "½-½",
-// "1/2", "½", "1:0", "0:1", "½:½", "1/2:1/2", "0.5-0.5", "0,5-0,5",
-// "0.5:0.5", the same with en dash, em dash, minus sign and other dashes,
-// "+/-" and "-/+" (forfeits: white / black wins) and "0-0" (double
-// forfeit: ResultUnknown). Leading and trailing white space is
-// ignored. An unrecognised text gives (ResultNone, false).
+// NormalizeResult maps a result spelling to a Result (see chess.ParseResult
+// for the spellings). standard is true only for the four PGN spellings.
+// "0-0" (double forfeit) gives ResultUnknown. Leading and trailing white
+// space is ignored. An unrecognised text gives (ResultNone, false).
 func NormalizeResult(s string) (Result, bool) {
-	s = strings.TrimSpace(s)
-	r, kind := classifyResult([]byte(s))
-	return r, kind == resStandard
+	r, sp := chess.ParseResult(s)
+	return r, sp == chess.StandardSpelling
 }
 
-// classifyResult recognises a complete token as a result. It is cheap for
-// the tokens it rejects (move numbers, moves).
+// classifyResult recognises a complete movetext token as a result (see
+// chess.ParseResultToken). It is cheap for the tokens it rejects (move
+// numbers, moves).
 func classifyResult(t []byte) (Result, int) {
-	switch len(t) {
-	case 1:
-		if t[0] == '*' {
-			return ResultUnknown, resStandard
-		}
-		return ResultNone, resNotResult
-	case 3:
-		switch string(t) {
-		case "1-0":
-			return ResultWhiteWins, resStandard
-		case "0-1":
-			return ResultBlackWins, resStandard
-		case "1:0":
-			return ResultWhiteWins, resVariant
-		case "0:1":
-			return ResultBlackWins, resVariant
-		case "+/-":
-			return ResultWhiteWins, resForfeit
-		case "-/+":
-			return ResultBlackWins, resForfeit
-		case "0-0":
-			return ResultUnknown, resDoubleForfe
-		case "1/2":
-			return ResultDraw, resVariant
-		}
-	case 7:
-		switch string(t) {
-		case "1/2-1/2":
-			return ResultDraw, resStandard
-		case "1/2:1/2", "0.5-0.5", "0,5-0,5", "0.5:0.5", "0,5:0,5":
-			return ResultDraw, resVariant
-		}
-	}
-	if len(t) < 2 || len(t) > 24 {
-		return ResultNone, resNotResult
-	}
-	// Only spellings with non-ASCII bytes remain (½, dashes, minus sign).
-	ascii := true
-	for _, c := range t {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return ResultNone, resNotResult
-	}
-	var buf [32]byte
-	n := 0
-	for i := 0; i < len(t); {
-		if n > len(buf)-4 {
-			return ResultNone, resNotResult
-		}
-		c := t[i]
-		switch {
-		case c == 0xC2 && i+1 < len(t) && t[i+1] == 0xBD: // ½
-			n += copy(buf[n:], "1/2")
-			i += 2
-		case c == 0xE2 && i+2 < len(t) && t[i+1] == 0x80 && t[i+2] >= 0x90 && t[i+2] <= 0x95: // ‐ ‑ ‒ – — ―
-			buf[n] = '-'
-			n++
-			i += 3
-		case c == 0xE2 && i+2 < len(t) && t[i+1] == 0x88 && t[i+2] == 0x92: // − minus sign
-			buf[n] = '-'
-			n++
-			i += 3
-		default:
-			buf[n] = c
-			n++
-			i++
-		}
-	}
-	switch string(buf[:n]) {
-	case "1-0", "1:0":
-		return ResultWhiteWins, resVariant
-	case "0-1", "0:1":
-		return ResultBlackWins, resVariant
-	case "1/2-1/2", "1/2:1/2", "1/2", "0.5-0.5", "0,5-0,5", "0.5:0.5":
-		return ResultDraw, resVariant
-	case "+/-":
-		return ResultWhiteWins, resForfeit
-	case "-/+":
-		return ResultBlackWins, resForfeit
-	case "0-0":
-		return ResultUnknown, resDoubleForfe
+	r, sp := chess.ParseResultToken(t)
+	switch sp {
+	case chess.StandardSpelling:
+		return r, resStandard
+	case chess.OtherSpelling:
+		return r, resVariant
+	case chess.ForfeitSpelling:
+		return r, resForfeit
+	case chess.DoubleForfeitSpelling:
+		return r, resDoubleForfe
 	}
 	return ResultNone, resNotResult
 }

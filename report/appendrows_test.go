@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // AppendRows builds exactly the batches that Append builds row by row:
@@ -16,7 +18,7 @@ func TestAppendRowsMatchesAppend(t *testing.T) {
 		for i := range rows {
 			if i%41 == 7 { // a null move ("--")
 				r := &rows[i]
-				r.Null, r.SAN, r.UCI, r.Captured, r.Promotion = true, append(r.SAN[:0], "--"...), r.UCI[:0], 0, 0
+				r.Null, r.SAN, r.UCI, r.Captured, r.Promotion = true, mustIndex(chess.SANIndex, "--"), mustIndex(chess.UCIIndex, "0000"), 0, 0
 			}
 		}
 		mem := checkedMem(t)

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // ErrInvalidRow is wrapped by the errors that Append returns for a row that
@@ -452,7 +454,6 @@ type MovesBuilder struct {
 	fen                    strCol
 	sanIdx                 []int32 // AppendRows' scratch
 	uciIdx                 []int16
-	sanTab                 *sanTables
 }
 
 // NewMovesBuilder returns a builder for the moves table that allocates from
@@ -463,8 +464,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 	b.color.vocab = sideVocab
 	b.piece.vocab, b.captured.vocab, b.promotion.vocab = pieceVocab, pieceVocab, pieceVocab
 	b.from.vocab, b.to.vocab = squareVocab, squareVocab
-	b.uci.vocab = uciVocab
-	b.san.vocab, b.sanTab = sanVocabulary()
+	b.san.vocab, b.uci.vocab = chess.SANVocabulary(), chess.UCIVocabulary()
 	cols := []any{
 		"game_id", &b.gameID,
 		"ply", &b.ply,
@@ -502,7 +502,7 @@ func NewMovesBuilder(mem memory.Allocator, withFEN bool) *MovesBuilder {
 // PNBRQ or a promotion letter outside NBRQ; or ErrBatchFull. The row may
 // be reused as soon as Append returns.
 func (b *MovesBuilder) Append(r *MoveRow) error {
-	san, u, err := checkMove(r, b.sanTab)
+	san, u, err := checkMove(r)
 	if err != nil {
 		return err
 	}
@@ -564,7 +564,7 @@ func (b *MovesBuilder) AppendRows(rows []MoveRow) error {
 	strs, varying := 0, false
 	for i := range rows {
 		r := &rows[i]
-		san, u, err := checkMove(r, b.sanTab)
+		san, u, err := checkMove(r)
 		if err != nil {
 			return err
 		}
@@ -659,8 +659,8 @@ func (b *MovesBuilder) appendVarying(rows []MoveRow) {
 }
 
 // checkMove checks r against the contract of Append and returns the
-// indices of its SAN and UCI strings, found with t.
-func checkMove(r *MoveRow, t *sanTables) (san int32, u int16, err error) {
+// indices of its SAN and UCI strings.
+func checkMove(r *MoveRow) (san int32, u int16, err error) {
 	if r.Color != SideWhite && r.Color != SideBlack {
 		return 0, 0, fmt.Errorf("%w: game %d ply %d: no colour", ErrInvalidRow, r.GameID, r.Ply)
 	}
@@ -670,24 +670,13 @@ func checkMove(r *MoveRow, t *sanTables) (san int32, u int16, err error) {
 		return 0, 0, fmt.Errorf("%w: game %d ply %d: piece %q from %d to %d captured %q promotion %q",
 			ErrInvalidRow, r.GameID, r.Ply, r.Piece, r.From, r.To, r.Captured, r.Promotion)
 	}
-	san, ok := t.index(r.SAN)
-	if !ok {
-		return 0, 0, fmt.Errorf("%w: game %d ply %d: %q is not standard algebraic notation", ErrInvalidRow, r.GameID, r.Ply, r.SAN)
+	if r.SAN < 0 || int(r.SAN) >= len(chess.SANVocabulary()) {
+		return 0, 0, fmt.Errorf("%w: game %d ply %d: SAN index %d outside chess.SANVocabulary", ErrInvalidRow, r.GameID, r.Ply, r.SAN)
 	}
-	switch {
-	case len(r.UCI) > 0:
-		var ok bool
-		if u, ok = uciIndex(r.UCI); !ok {
-			return 0, 0, fmt.Errorf("%w: game %d ply %d: UCI %q names no move of a chess piece", ErrInvalidRow, r.GameID, r.Ply, r.UCI)
-		}
-	case r.Null:
-		u = uciNull
-	default:
-		if u = uciIndexOf(r.From, r.To, r.Promotion); u < 0 {
-			return 0, 0, fmt.Errorf("%w: game %d ply %d: no chess piece moves from %d to %d", ErrInvalidRow, r.GameID, r.Ply, r.From, r.To)
-		}
+	if r.UCI < 0 || int(r.UCI) >= len(chess.UCIVocabulary()) {
+		return 0, 0, fmt.Errorf("%w: game %d ply %d: UCI index %d outside chess.UCIVocabulary", ErrInvalidRow, r.GameID, r.Ply, r.UCI)
 	}
-	return san, u, nil
+	return r.SAN, r.UCI, nil
 }
 
 // optPieceIndex returns the index of the piece letter v and 1, or 0 and 0

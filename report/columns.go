@@ -12,7 +12,7 @@ import (
 
 // Column accumulators. arrow-go's generic builders check capacity, set a
 // validity bit and go through several calls per value; profiling showed
-// them at ~25 ns per value, which is most of the cost of a moves row. The
+// them to be most of the cost of a moves row. The
 // accumulators below append into allocator-owned memory with one bounds
 // check per value and hand their buffers over to the Arrow arrays at
 // Flush, without copying. Each Flush starts fresh buffers sized after the
@@ -149,7 +149,6 @@ type fixed interface {
 
 type (
 	f64Col = fixedCol[float64]
-	i8Col  = fixedCol[int8]
 	i16Col = fixedCol[int16]
 	i32Col = fixedCol[int32]
 	i64Col = fixedCol[int64]

@@ -6,6 +6,8 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/report"
 )
 
@@ -48,7 +50,8 @@ func Example() {
 		row.Reset()
 		row.GameID, row.Ply, row.MoveNumber = 0, int32(i+1), int32(i/2+1)
 		row.Color = report.SideWhite + report.Side(i%2)
-		row.SAN = append(row.SAN, san...)
+		row.SAN, _ = chess.SANIndex([]byte(san)) // the move as its index in the vocabulary
+		row.UCI, _ = chess.UCIIndex([]byte("e2e4"))
 		row.Piece, row.From, row.To = 'P', 12, 28 // e2-e4, for brevity
 		row.HalfmoveClock, row.RepetitionCount = 0, 1
 		if err := b.Append(&row); err != nil {

@@ -1,4 +1,11 @@
+//go:build !arbiter_reference
+
 package report
+
+// This file is a fast path over pqarrow's FileWriter: partFile writes the
+// same bytes with less work. Built with the arbiter_reference tag,
+// pqfile_reference.go replaces it and every part is written by pqarrow.
+// TestPartFileMatchesPqarrow compares the files byte for byte.
 
 import (
 	"bytes"
@@ -19,18 +26,6 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/schema"
 )
 
-// partEncoder is what a TableWriter needs from the encoder of one part
-// file. pqarrow.FileWriter has these methods; partFile is the faster
-// implementation used for the tables it supports.
-type partEncoder interface {
-	WriteBuffered(rec arrow.RecordBatch) error
-	NewBufferedRowGroupChecked() error
-	RowGroupTotalBytesWritten() int64
-	RowGroupTotalCompressedBytes() int64
-	TotalBytesWritten() int64
-	Close() error
-}
-
 // partFile writes a part file through arrow-go's low-level column writers
 // (package parquet/file), straight from the Arrow buffers of each batch.
 // pqarrow.FileWriter writes the same bytes but first derives definition
@@ -43,9 +38,8 @@ type partEncoder interface {
 // the file (schema, key-value metadata including the stored Arrow schema,
 // pages, statistics, page index) is the one pqarrow writes, byte for byte.
 type partFile struct {
-	// spare, when set, asks for a CPU for a second goroutine (see
-	// flushPages); release gives it back.
-	spare  SpareCPU
+	// helper, when set, is offered a share of flushPages' work.
+	helper Helper
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter
 	layout []leafLayout // one per schema field
@@ -72,10 +66,6 @@ type scratch struct {
 	offs     []int32
 	bytes    []byte
 }
-
-// errUnsupported is returned by directLayout for a schema that partFile
-// cannot write; the TableWriter then uses pqarrow.
-var errUnsupported = errors.New("report: column type not supported by the direct Parquet writer")
 
 // directLayout checks that every field of sc is one that partFile writes
 // and returns where each field's leaves are in the Parquet schema ps.
@@ -164,6 +154,26 @@ func storedMetadata(sc *arrow.Schema, props *parquet.WriterProperties, aprops pq
 		return nil, err
 	}
 	return md.KeyValueMetadata(), nil
+}
+
+// newDirectEncoder starts a partFile of schema sc on w, which helper (nil:
+// none) may help close its row groups. It fails, wrapping errUnsupported,
+// when a column type is not one partFile writes.
+func newDirectEncoder(w io.Writer, sc *arrow.Schema, props *parquet.WriterProperties, aprops pqarrow.ArrowWriterProperties, helper Helper) (partEncoder, error) {
+	pf, err := newPartFile(w, sc, props, aprops)
+	if err != nil {
+		return nil, err
+	}
+	pf.helper = helper
+	return pf, nil
+}
+
+// dropHelper stops enc's helper from being offered work (the pages of a
+// part that is thrown away).
+func dropHelper(enc partEncoder) {
+	if pf, ok := enc.(*partFile); ok {
+		pf.helper = nil
+	}
 }
 
 // newPartFile starts a part file of schema sc on w. It fails, wrapping
@@ -282,24 +292,22 @@ func (p *partFile) column(i int) (file.ColumnChunkWriter, error) { return p.rg.C
 type pageFlusher interface{ FlushCurrentPage() error }
 
 // flushPages ends the page being filled of every column of the open row
-// group with two goroutines before the row group closes, when at least two
-// columns have a page to end and p.spare grants a second CPU: closing does the same column after column, and
+// group before the row group closes, with the helper's goroutines as well
+// as its own, when at least two columns have a page to end and the helper
+// takes the work: closing does the same column after column, and
 // compressing those last pages (some forty columns of the games table) is
-// most of a row group's close. When no CPU is free but p.spare says one is
-// worth waiting for (at the end of a run, when the last parts' closes are
-// all that is left), the first goroutine starts alone and the second joins
-// as soon as it gets one. Otherwise the close does it all, a column at a
-// time: ending every page first keeps all of them in memory at once (some
-// 50 MiB more at the peak of a run with every table). A column whose page
-// holds no value is left to the close (ending an empty page would add
-// one). Each column's pages stay in its own buffer and in their order, so
-// the file is the same byte for byte.
+// most of a row group's close. When the helper declines, the close does it
+// all, a column at a time: ending every page first keeps all of them in
+// memory at once, which raises the peak of a run with every table.
+// A column whose page holds no value is left to the close (ending an empty
+// page would add one). Each column's pages stay in its own buffer and in
+// their order, so the file is the same byte for byte.
 func (p *partFile) flushPages() error {
-	if p.spare == nil {
+	if p.helper == nil {
 		return nil
 	}
-	// The fullest pages first: a second goroutine that starts late then
-	// finds only small ones left, and the first never waits long for it.
+	// The fullest pages first: a helper that starts late then finds only
+	// small ones left, and the writer never waits long for it.
 	type page struct {
 		f    pageFlusher
 		cw   file.ColumnChunkWriter
@@ -321,11 +329,7 @@ func (p *partFile) flushPages() error {
 		}
 	}
 	if len(pages) < 2 {
-		return nil // no work for a second goroutine: the close ends the page
-	}
-	release, ok, wait := p.spare()
-	if !ok && wait == nil {
-		return nil
+		return nil // no work to share: the close ends the page
 	}
 	slices.SortStableFunc(pages, func(a, b page) int { return cmp.Compare(b.size, a.size) })
 	var next atomic.Int64
@@ -340,23 +344,12 @@ func (p *partFile) flushPages() error {
 			}
 		}
 	}
-	done := make(chan struct{})
-	errc := make(chan error, 1)
-	go func() {
-		rel := release
-		if !ok {
-			var got bool
-			if rel, got = wait(done); !got {
-				errc <- nil
-				return
-			}
-		}
-		defer rel()
-		errc <- work()
-	}()
+	join, ok := p.helper(work)
+	if !ok {
+		return nil
+	}
 	err := work()
-	close(done)
-	return errors.Join(err, <-errc)
+	return errors.Join(err, join())
 }
 
 // writeField writes one column of a batch to its leaves.

@@ -1,3 +1,8 @@
+//go:build !arbiter_reference
+
+// The tests of partFile, the fast path of pqfile.go (left out of the
+// reference build, where pqarrow writes every part).
+
 package report
 
 import (
@@ -135,24 +140,31 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			recs := c.recs()
 			defer releaseAll(recs)
-			// spare grants the second goroutine of flushPages every time
-			// (the pqarrow path has none), late makes it wait for its CPU
-			// and never lets it wait in vain (the first goroutine ends
-			// every page): the bytes must not change.
-			var spare SpareCPU = func() (func(), bool, CPUWait) { return func() {}, true, nil }
-			var late SpareCPU = func() (func(), bool, CPUWait) {
-				return nil, false, func(<-chan struct{}) (func(), bool) { return func() {}, true }
-			}
-			var never SpareCPU = func() (func(), bool, CPUWait) {
-				return nil, false, func(done <-chan struct{}) (func(), bool) { <-done; return nil, false }
-			}
+			// now starts the helper's share of flushPages at once (the
+			// pqarrow path has none), late starts it after the writer
+			// has begun, never takes the work and never starts it, and
+			// declined leaves the pages to the close: the bytes must not
+			// change.
+			now := Helper(func(work func() error) (func() error, bool) {
+				errc := make(chan error, 1)
+				go func() { errc <- work() }()
+				return func() error { return <-errc }, true
+			})
+			late := Helper(func(work func() error) (func() error, bool) {
+				start, errc := make(chan struct{}), make(chan error, 1)
+				go func() { <-start; errc <- work() }()
+				return func() error { close(start); return <-errc }, true
+			})
+			never := Helper(func(func() error) (func() error, bool) { return func() error { return nil }, true })
+			declined := Helper(func(func() error) (func() error, bool) { return nil, false })
 			for _, opts := range []WriterOptions{
 				{Allocator: mem},
 				{Allocator: mem, RowGroupRows: 211, PartRows: 1000},
-				{Allocator: mem, Spare: spare},
-				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: spare},
-				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: late},
-				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Spare: never},
+				{Allocator: mem, Helper: now},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Helper: now},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Helper: late},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Helper: never},
+				{Allocator: mem, RowGroupRows: 211, PartRows: 1000, Helper: declined},
 			} {
 				direct := writeParts(t, c.table, opts, recs, false)
 				want := writeParts(t, c.table, opts, recs, true)
@@ -161,7 +173,7 @@ func TestPartFileMatchesPqarrow(t *testing.T) {
 				}
 				for name, b := range want {
 					if !bytes.Equal(direct[name], b) {
-						t.Errorf("%s (rows %d, spare %v): %d bytes differ from pqarrow's %d", name, opts.RowGroupRows, opts.Spare != nil, len(direct[name]), len(b))
+						t.Errorf("%s (rows %d, helper %v): %d bytes differ from pqarrow's %d", name, opts.RowGroupRows, opts.Helper != nil, len(direct[name]), len(b))
 					}
 				}
 			}

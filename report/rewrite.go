@@ -28,7 +28,7 @@ import (
 // writer's size in memory, as when it was written.
 func RewritePart(path string, table Table, opts WriterOptions, fix func(arrow.RecordBatch) (arrow.RecordBatch, error)) (int64, error) {
 	opts.Chunked = true // leaves the folder's other files alone
-	opts.Spare = nil
+	opts.Helper = nil
 	// The writer's settings for the part's folder: root/<table>/<subdir>.
 	d, sub := filepath.Dir(path), ""
 	for filepath.Base(d) != table.Name && filepath.Dir(d) != d {
@@ -64,7 +64,7 @@ func RewritePart(path string, table Table, opts WriterOptions, fix func(arrow.Re
 		}
 	}()
 	buf := bufio.NewWriterSize(f, 1<<20)
-	enc, err := newPartFile(buf, table.Schema, tw.props, tw.aprop)
+	enc, _, err := newEncoder(buf, table.Schema, tw.props, tw.aprop, nil, true)
 	if err != nil {
 		return 0, fmt.Errorf("report: rewrite %s: %w", path, err)
 	}
@@ -102,7 +102,7 @@ func RewritePart(path string, table Table, opts WriterOptions, fix func(arrow.Re
 }
 
 // rewriteRowGroup copies row group rg of fr into a new row group of enc.
-func rewriteRowGroup(fr *pqarrow.FileReader, rg int, table Table, enc *partFile, fix func(arrow.RecordBatch) (arrow.RecordBatch, error)) error {
+func rewriteRowGroup(fr *pqarrow.FileReader, rg int, table Table, enc partEncoder, fix func(arrow.RecordBatch) (arrow.RecordBatch, error)) error {
 	rr, err := fr.GetRecordReader(context.Background(), nil, []int{rg})
 	if err != nil {
 		return err

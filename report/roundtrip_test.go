@@ -175,9 +175,6 @@ func TestRoundTripMoves(t *testing.T) {
 			defer releaseAll(recs)
 			checkSchema(t, schema, MovesSchema(withFEN))
 			got := movesFrom(recs, withFEN)
-			for i := range want {
-				deriveUCI(&want[i])
-			}
 			compareRows(t, got, want)
 		})
 	}

@@ -208,11 +208,14 @@ type MoveRow struct {
 	Ply        int32 // 1-based
 	MoveNumber int32
 	Color      Side // SideWhite or SideBlack (required)
-	SAN        []byte
-	// UCI is the move in UCI notation. When empty, the builder derives it
-	// from From, To and Promotion (standard-chess castling is then the
-	// king's two-square move, e.g. e1g1).
-	UCI   []byte
+	// SAN is the move in standard algebraic notation (English letters), as
+	// its index in chess.SANVocabulary (see chess.SANIndex); "--" for a
+	// null move.
+	SAN int32
+	// UCI is the move in UCI notation, as its index in
+	// chess.UCIVocabulary (see chess.UCIIndex and Move.UCIIndex); "0000"
+	// for a null move.
+	UCI   int16
 	Piece byte // moving piece: 'P', 'N', 'B', 'R', 'Q' or 'K'
 	// Null marks a null move ("--" in PGN: the turn passes): piece,
 	// from_square and to_square are NULL, and Piece, From, To are ignored.
@@ -243,8 +246,8 @@ type MoveRow struct {
 
 // Reset clears r, keeping its buffers for reuse.
 func (r *MoveRow) Reset() {
-	san, uci, nags, comment, fen := r.SAN[:0], r.UCI[:0], r.NAGs[:0], r.Comment.V[:0], r.FEN[:0]
-	*r = MoveRow{SAN: san, UCI: uci, NAGs: nags, FEN: fen}
+	nags, comment, fen := r.NAGs[:0], r.Comment.V[:0], r.FEN[:0]
+	*r = MoveRow{NAGs: nags, FEN: fen}
 	r.Comment.V = comment
 }
 

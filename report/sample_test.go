@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // Deterministic sample rows shared by the round-trip tests, the DuckDB
@@ -155,11 +157,14 @@ func sampleMove(g, p int, withFEN bool, r *MoveRow) {
 	if p%2 == 0 {
 		r.Color = SideBlack
 	}
-	r.SAN = append(r.SAN, sampleSANs[k%len(sampleSANs)]...)
+	r.SAN = mustIndex(chess.SANIndex, sampleSANs[k%len(sampleSANs)])
 	r.Piece = "PNBRQK"[k%6]
 	r.From = uint8(k % 64)
 	r.To = uint8((k * 7) % 64)
-	for !pieceStep(int(r.From), int(r.To)) { // a move some piece can make
+	for { // a move some piece can make
+		if _, ok := chess.UCIIndex([]byte(squareNames[r.From] + squareNames[r.To])); ok {
+			break
+		}
 		r.To = (r.To + 1) % 64
 	}
 	if k%5 == 0 {
@@ -169,9 +174,14 @@ func sampleMove(g, p int, withFEN bool, r *MoveRow) {
 		r.Promotion = "NBRQ"[k%4]
 		r.From, r.To = uint8(48+k%8), uint8(56+k%8) // from the seventh rank to the eighth
 	}
-	if k%19 == 0 {
-		r.UCI = append(r.UCI, "e1h1"...) // explicit (Chess960 castling)
+	uci := squareNames[r.From] + squareNames[r.To]
+	if r.Promotion != 0 {
+		uci += string(rune(r.Promotion | 0x20))
 	}
+	if k%19 == 0 {
+		uci = "e1h1" // Chess960 castling
+	}
+	r.UCI = mustIndex(chess.UCIIndex, uci)
 	r.IsCheck = k%11 == 0
 	r.IsMate = k%97 == 0
 	if g%3 != 0 {
@@ -470,8 +480,8 @@ func movesFrom(recs []arrow.RecordBatch, withFEN bool) []MoveRow {
 			r.GameID = i64("game_id").Value(i)
 			r.Ply, r.MoveNumber = i32("ply").Value(i), i32("move_number").Value(i)
 			r.Color = sideAt(a("color"), i)
-			r.SAN = []byte(strAt(a("san"), i))
-			r.UCI = []byte(strAt(a("uci"), i))
+			r.SAN = mustIndex(chess.SANIndex, strAt(a("san"), i))
+			r.UCI = mustIndex(chess.UCIIndex, strAt(a("uci"), i))
 			r.Piece = letterAt(a("piece"), i)
 			r.From, r.To = squareAt(a("from_square"), i), squareAt(a("to_square"), i)
 			r.Captured, r.Promotion = letterAt(a("captured"), i), letterAt(a("promotion"), i)
@@ -585,12 +595,12 @@ func normalize(v any) {
 	walk(rv)
 }
 
-func deriveUCI(r *MoveRow) {
-	if len(r.UCI) > 0 {
-		return
+// mustIndex returns the index of s in a move vocabulary; it panics when s
+// is not in it (the sample rows are written so that it is).
+func mustIndex[I int16 | int32](index func([]byte) (I, bool), s string) I {
+	i, ok := index([]byte(s))
+	if !ok {
+		panic(fmt.Sprintf("%q is not in the vocabulary", s))
 	}
-	r.UCI = append(r.UCI, squareNames[r.From]+squareNames[r.To]...)
-	if r.Promotion != 0 {
-		r.UCI = append(r.UCI, r.Promotion|0x20)
-	}
+	return i
 }

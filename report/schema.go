@@ -183,16 +183,15 @@ var gamesFields = []arrow.Field{
 
 // The games table has no dictionary-encoded column: its size is the
 // movetext's, whatever the encoding of the small columns (a dictionary for
-// event, result, eco and the like saved 1.6% of the table on Lichess
-// games), while arrow-go's dictionary encoder allocates per string value:
-// plain encoding cuts the writer's CPU per game by about a quarter.
+// event, result, eco and the like saves little of it), while arrow-go's
+// dictionary encoder allocates per string value: plain encoding costs the
+// writer much less CPU per game.
 var gamesTable = Table{
 	Name:   GamesTableName,
 	Schema: newSchema(GamesTableName, gamesFields...),
 	plain:  fieldNames(gamesFields),
 	// consecutive ids delta-pack to almost nothing: cheaper to encode and
-	// compress than their plain int64s (on 60 MB of Lichess games, 4% less
-	// of the writer's instructions for a table 0.8% smaller)
+	// compress than their plain int64s, and smaller
 	delta: []string{"game_id"},
 	// a game's whole movetext or final position as min/max prunes nothing
 	// and would copy two of them into every row group's metadata
@@ -255,8 +254,8 @@ var movesFields = []arrow.Field{
 	req("ply", i32),
 	req("move_number", i32),
 	req("color", vocab), // "white" or "black"
-	req("san", vocab32), // normalized English SAN: see sanVocabulary
-	req("uci", vocab16), // every UCI move of a chess piece: see uciVocab
+	req("san", vocab32), // normalized English SAN: see chess.SANVocabulary
+	req("uci", vocab16), // every UCI move of a chess piece: see chess.UCIVocabulary
 	opt("piece", vocab), // P N B R Q K; NULL for a null move ("--")
 	opt("from_square", vocab),
 	opt("to_square", vocab),
@@ -278,12 +277,11 @@ var movesFields = []arrow.Field{
 // movesPlain lists the moves columns without dictionary encoding: long
 // unique values, and SAN and UCI, whose vocabularies are small enough for
 // zstd to compress them almost as well as a dictionary would (the table
-// grows by about 4%) but which arrow-go's dictionary encoder would hash,
-// with an allocation, per value (a fifth of the writer's CPU). The columns
-// of fixed vocabularies (colour, pieces, squares) are dictionary arrays
-// from the start: see dictCol. The integer columns are plain too: on
-// Lichess games that cut the writer's CPU by a tenth for a table 6%
-// larger.
+// grows a little) but which arrow-go's dictionary encoder would hash, with
+// an allocation, per value (a large share of the writer's CPU). The
+// columns of fixed vocabularies (colour, pieces, squares) are dictionary
+// arrays from the start: see dictCol. The integer columns are plain too:
+// less of the writer's CPU for a slightly larger table.
 var movesPlain = []string{"game_id", "ply", "move_number", "clock_ms", "emt_ms", "eval_cp", "eval_mate",
 	"comment", "halfmove_clock", "repetition_count", "zobrist"}
 
@@ -291,8 +289,7 @@ var movesPlain = []string{"game_id", "ply", "move_number", "clock_ms", "emt_ms",
 // game_id, the clock and the halfmove clock, which delta packing shrinks
 // far below their plain size. ply, move_number and repetition_count stay
 // plain: arrow-go's delta packing costs more per value than zstd spends
-// on their plain bytes (on 60 MB of Lichess games, delta on all six took
-// 11% more of the writer's instructions for a table 0.08% larger).
+// on their plain bytes, for a table no smaller.
 var movesDelta = []string{"game_id", "halfmove_clock", "clock_ms"}
 
 var (

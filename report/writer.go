@@ -52,7 +52,7 @@ type WriterOptions struct {
 	// check.
 	PartBytes int64
 	// ZstdLevel is the zstd compression level (default 1: the fastest
-	// level; level 3 makes files about 6% smaller for 15-30% more CPU).
+	// level; higher levels make files a little smaller for much more CPU).
 	ZstdLevel int
 	// Overwrite removes part files left in the table folder by an earlier
 	// run instead of failing with ErrOutputExists.
@@ -73,25 +73,20 @@ type WriterOptions struct {
 	// Subdir puts the parts in a folder of the table's folder, such as a
 	// Hive partition ("year=2024/month=01").
 	Subdir string
-	// Spare, when set, is asked for a second CPU before a row group
-	// closes, to compress the last pages of its columns with two
-	// goroutines (see partFile.flushPages). It answers at once: ok when a
-	// CPU is free (release gives it back); else, when one is worth
-	// waiting for, wait, which blocks until one is free (ok) or done is
-	// closed (the pages are all taken; not ok); else neither, and the
-	// close compresses the pages a column at a time, as without Spare.
-	// The file is the same either way. The pipeline grants CPU tokens, so
-	// that -jobs still bounds the computing goroutines, and waits for one
-	// only once the input is read.
-	Spare SpareCPU
+	// Helper, when set, is offered a share of the work of closing a row
+	// group: compressing the last pages of its columns, which the close
+	// otherwise does a column at a time. The file is the same either way.
+	Helper Helper
 }
 
-// SpareCPU asks for a second CPU (see WriterOptions.Spare).
-type SpareCPU func() (release func(), ok bool, wait CPUWait)
-
-// CPUWait blocks until a CPU is free (ok; release gives it back) or done is
-// closed (not ok).
-type CPUWait func(done <-chan struct{}) (release func(), ok bool)
+// Helper lends a TableWriter other goroutines for work it could as well do
+// alone. Offered work, it answers at once: ok false when it declines (the
+// writer then leaves the work to the row group's close); ok true when it
+// has started work on another goroutine or will start it later. The writer
+// then runs work itself too (work's calls share their items, so a late
+// start finds little left) and calls join, which keeps work from starting
+// any more, waits for it if it started, and returns its error.
+type Helper func(work func() error) (join func() error, ok bool)
 
 func (o WriterOptions) withDefaults() (WriterOptions, error) {
 	def := func(v *int64, d int64, name string, negOK bool) error {
@@ -381,17 +376,9 @@ func (w *TableWriter) openPart() error {
 // newEncoder starts the encoder of a part on w.buf: a partFile, or
 // pqarrow's writer for a schema that partFile does not support.
 func (w *TableWriter) newEncoder() (partEncoder, error) {
-	if !w.viaPqarrow {
-		pf, err := newPartFile(w.buf, w.table.Schema, w.props, w.aprop)
-		if err == nil {
-			pf.spare = w.opts.Spare
-		}
-		if !errors.Is(err, errUnsupported) {
-			return pf, err
-		}
-		w.viaPqarrow = true
-	}
-	return pqarrow.NewFileWriter(w.table.Schema, w.buf, w.props, w.aprop)
+	enc, direct, err := newEncoder(w.buf, w.table.Schema, w.props, w.aprop, w.opts.Helper, !w.viaPqarrow)
+	w.viaPqarrow = !direct
+	return enc, err
 }
 
 // finishPart closes the open part, syncs it and renames it to its final
@@ -496,10 +483,8 @@ func (w *TableWriter) Abort() {
 	}
 	w.closed = true
 	if w.fw != nil {
-		if pf, ok := w.fw.(*partFile); ok {
-			pf.spare = nil // no second CPU for pages that are thrown away
-		}
-		w.fw.Close() // frees the buffered row group; the file is discarded
+		dropHelper(w.fw) // no help for pages that are thrown away
+		w.fw.Close()     // frees the buffered row group; the file is discarded
 		w.fw = nil
 	}
 	if w.f != nil {
@@ -511,7 +496,3 @@ func (w *TableWriter) Abort() {
 		w.tmp = ""
 	}
 }
-
-// Stats returns what has been published so far (complete parts only, plus
-// the rows accepted).
-func (w *TableWriter) Stats() TableStats { return w.stats }

@@ -148,9 +148,6 @@ func NewPicker(opt Options) *Picker {
 	return &Picker{opt: opt}
 }
 
-// Level returns the least severity the Picker lists.
-func (p *Picker) Level() string { return p.opt.Level }
-
 // Consider counts a game with findings of the given kinds and severities
 // (parallel slices) and reports whether it may be shown: call Keep with
 // its Game if so.

@@ -149,25 +149,6 @@ func lookup(args []string, name string) (string, bool) {
 	return "", false
 }
 
-// placeholders returns the sorted, distinct {names} of s.
-func placeholders(s string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(s, '{')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			break
-		}
-		out = append(out, s[i+1:i+j])
-		s = s[i+j+1:]
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // Int writes n with the language's digit grouping (num.group).
 func (l *Lang) Int(n int64) string {
 	s := strconv.FormatInt(n, 10)

@@ -143,3 +143,22 @@ func TestNumbers(t *testing.T) {
 		t.Error("LangFor(xx) succeeded")
 	}
 }
+
+// placeholders returns the sorted, distinct {names} of s.
+func placeholders(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		out = append(out, s[i+1:i+j])
+		s = s[i+j+1:]
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -7,6 +7,18 @@ import (
 	"strings"
 )
 
+// The checks of a TRF on its own (those of the research note
+// federation-uploads.md §4.2): readability and start ranks (T1),
+// reciprocity of pairings, colours and results (T2), points against the
+// scoring system of records 162/XXS/BB? (T3), unplayed codes and byes
+// (T4), rounds and dates (T5), declared counts (T6), FIDE IDs,
+// federations, ratings and birth dates (T7), Swiss pairing rules:
+// repeated pairings, colour criteria, the PAB rule (T8), declared ranks
+// against recomputed ones (T9), the rate of play against B.02 §1 (T10)
+// and rated games per player (T11). Pairing checks stop at the absolute
+// criteria (no Dutch or Burstein engine: use bbpPairings -c or JaVaFo -c),
+// and nothing is checked against the FIDE rating list.
+
 // Check runs the checks T1-T11 on the TRF alone (research note §4.2) and
 // returns the findings sorted by check and line. The ranks (T9) are checked
 // against the tie-break order the file states (records 212/202); without

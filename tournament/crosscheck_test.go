@@ -56,7 +56,7 @@ func writePGN(t *Tournament) string {
 			}
 			bl := t.Player(res.Opponent)
 			board++
-			writeGame(&b, t, r, board, w, bl, pgnResult(res.Code), templateFor(pgnResult(res.Code), w.StartRank+r))
+			writeGame(&b, t, r, board, w, bl, codeResult(res.Code).String(), templateFor(codeResult(res.Code).String(), w.StartRank+r))
 		}
 	}
 	return b.String()

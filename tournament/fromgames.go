@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-chess/arbiter/chess"
 )
 
 // Standings from the games alone: a club that uploads only its PGN file
@@ -17,6 +19,13 @@ import (
 // blank round, which C.07 counts as a zero-point bye), games whose rounds
 // cannot be told apart give no standings, and the games left out are named
 // in findings.
+//
+// GroupEvents puts games into events by their Event, Site and EventDate
+// tags; players are told apart by FIDE ID tag, then by name and
+// Reconcile's fuzzy name match, and numbered by rating, then name, as
+// pairing programs do; the event is a round robin when its rounds are k
+// times those of a single round robin and no two players met more than k
+// times.
 
 // The kinds of the findings of an event read from its games (Finding.Check
 // holds them; these findings concern the games, not a TRF).
@@ -40,168 +49,6 @@ const (
 	DefaultMinPlayers = 3
 	DefaultMinRounds  = 2
 )
-
-// ParseRound reads a PGN Round tag: "3", "3.12" or "3.1.2" give round 3
-// (board 12, board 1). round is 0 when the tag names no round ("?", "-",
-// "", text) or a round beyond what a TRF can hold.
-func ParseRound(s string) (round, board int) {
-	r, b := parseRound(s)
-	if r > maxRounds {
-		return 0, 0
-	}
-	return r, b
-}
-
-// EventKey is what puts a game into an event: its Event tag, and its Site
-// and EventDate tags where present ("?" and "????.??.??" are absent; a
-// Site that is a URL names the game, not the venue, and is ignored). File
-// is set only when the Event tag is absent: such games form one event per
-// file.
-type EventKey struct {
-	Event, Site, EventDate, File string
-}
-
-// KeyOf returns the event key of a game from its tags and file.
-func KeyOf(event, site, eventDate, file string) EventKey {
-	k := EventKey{Event: tagValue(event), Site: tagValue(site), EventDate: tagValue(eventDate)}
-	if strings.Contains(k.Site, "://") {
-		k.Site = ""
-	}
-	if strings.Trim(k.EventDate, "?.") == "" {
-		k.EventDate = ""
-	}
-	if k.Event == "" {
-		k.File = file
-	}
-	return k
-}
-
-func tagValue(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "?" || s == "-" {
-		return ""
-	}
-	return s
-}
-
-// Name is the event's name for people: the Event tag, or the file.
-func (k EventKey) Name() string {
-	if k.Event != "" {
-		return k.Event
-	}
-	return k.File
-}
-
-// String writes the key: `"Event" (Site, EventDate)`.
-func (k EventKey) String() string {
-	s := strconv.Quote(k.Name())
-	var extra []string
-	for _, v := range []string{k.Site, k.EventDate} {
-		if v != "" {
-			extra = append(extra, v)
-		}
-	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
-}
-
-// EventGroups are games split into events by their EventKey.
-type EventGroups struct {
-	Keys  []EventKey // the events, in the order of their first game
-	Games [][]int    // indices into the games of each event, in input order
-	index map[EventKey]int
-}
-
-// GroupEvents splits games into events by EventKey. extra are keys of
-// games not given (games kept out of memory, counted elsewhere) that take
-// part in the grouping. A key without Site or EventDate joins the one
-// event of the same Event tag (and file) that has them and agrees on the
-// parts it has, when there is exactly one.
-func GroupEvents(games []GameInfo, extra []EventKey) *EventGroups {
-	g := &EventGroups{index: map[EventKey]int{}}
-	exact := map[EventKey][]int{}
-	var order []EventKey
-	add := func(k EventKey) {
-		if _, ok := exact[k]; !ok {
-			exact[k] = nil
-			order = append(order, k)
-		}
-	}
-	for i := range games {
-		gi := &games[i]
-		k := KeyOf(gi.Event, gi.Site, gi.EventDate, gi.File)
-		add(k)
-		exact[k] = append(exact[k], i)
-	}
-	for _, k := range extra {
-		add(k)
-	}
-	for _, k := range order {
-		to := resolveKey(k, order)
-		if _, ok := g.index[to]; !ok {
-			g.index[to] = len(g.Keys)
-			g.Keys = append(g.Keys, to)
-			g.Games = append(g.Games, nil)
-		}
-		g.index[k] = g.index[to]
-	}
-	for _, k := range order {
-		j := g.index[k]
-		g.Games[j] = append(g.Games[j], exact[k]...)
-	}
-	for j := range g.Games {
-		slices.Sort(g.Games[j])
-	}
-	return g
-}
-
-// resolveKey returns the key k's games go to among keys: k itself, or the
-// one fuller key of the same Event tag and file that agrees with k on the
-// parts k has.
-func resolveKey(k EventKey, keys []EventKey) EventKey {
-	if k.Site != "" && k.EventDate != "" {
-		return k
-	}
-	var found []EventKey
-	for _, o := range keys {
-		if o == k || o.Event != k.Event || o.File != k.File {
-			continue
-		}
-		agrees := (k.Site == "" || o.Site == k.Site) && (k.EventDate == "" || o.EventDate == k.EventDate)
-		fuller := (o.Site != "" && k.Site == "") || (o.EventDate != "" && k.EventDate == "")
-		if agrees && fuller {
-			found = append(found, o)
-		}
-	}
-	if len(found) == 1 {
-		return resolveKey(found[0], keys)
-	}
-	// Several: only one that has both parts and takes in all the others
-	// is unambiguous.
-	var full []EventKey
-	for _, o := range found {
-		if o.Site != "" && o.EventDate != "" {
-			full = append(full, o)
-		}
-	}
-	if len(full) == 1 {
-		for _, o := range found {
-			if (o.Site != "" && o.Site != full[0].Site) || (o.EventDate != "" && o.EventDate != full[0].EventDate) {
-				return k
-			}
-		}
-		return full[0]
-	}
-	return k
-}
-
-// Index returns the event a key's games went to.
-func (g *EventGroups) Index(k EventKey) (int, bool) {
-	i, ok := g.index[k]
-	return i, ok
-}
 
 // GamesOptions tune FromGames.
 type GamesOptions struct {
@@ -248,32 +95,6 @@ type GamesEvent struct {
 	Findings []Finding
 	Skipped  string   // why there are no standings, "" when there are
 	Notes    []string // what was assumed
-}
-
-// identity is one player being put together from the games' sides.
-type identity struct {
-	fideID    int64
-	names     []string // spellings, in order of appearance
-	tokens    []string
-	rounds    [(maxRounds + 64) / 64]uint64
-	games     []int // game indices, in order
-	method    string
-	rating    int
-	ratingRd  int
-	first     int // first game index
-	firstSide int
-	merged    int    // index of the identity this one was merged into, -1 when alive
-	display   string // the name shown, once the identities are final (builder.display)
-}
-
-func (id *identity) addRound(r int) { id.rounds[r/64] |= 1 << (r % 64) }
-func (id *identity) disjoint(o *identity) bool {
-	for i := range id.rounds {
-		if id.rounds[i]&o.rounds[i] != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // side is one player of one game.
@@ -416,21 +237,18 @@ func RoundMissingFinding(key EventKey, n, withRound int, examples []GameInfo) Fi
 // normalResult gives "1-0", "0-1", "1/2-1/2", a forfeit ("+-", "-+",
 // "--"), or "" for any other Result tag ("*", absent, unreadable).
 func normalResult(s string) string {
-	switch strings.TrimSpace(s) {
-	case "1-0", "1:0":
-		return "1-0"
-	case "0-1", "0:1":
-		return "0-1"
-	case "1/2-1/2", "½-½", "1/2", "=", "1/2:1/2", "0.5-0.5", "0.5:0.5":
-		return "1/2-1/2"
-	case "+/-", "+:-", "+--":
-		return "+-"
-	case "-/+", "-:+", "--+":
-		return "-+"
-	case "0-0", "-/-", "--":
+	r, sp := chess.ParseResult(s)
+	switch {
+	case sp == chess.DoubleForfeitSpelling:
 		return "--"
+	case sp == chess.ForfeitSpelling && r == chess.WhiteWins:
+		return "+-"
+	case sp == chess.ForfeitSpelling:
+		return "-+"
+	case r == chess.Unfinished:
+		return ""
 	}
-	return ""
+	return r.String()
 }
 
 // resultCodes are the TRF codes of a result: a game of fewer than two
@@ -455,183 +273,6 @@ func resultCodes(res string, plies int) [2]byte {
 		return [2]byte{'=', '='}
 	}
 	return [2]byte{}
-}
-
-// identify puts the sides of the usable games together into players.
-func (b *builder) identify() {
-	byID := map[int64]int{}
-	byKey := map[string][]int{} // name key -> identities with that key
-	newIdent := func(g, k int, sd *side, method string) int {
-		b.ids = append(b.ids, identity{fideID: sd.id, tokens: nameTokens(sd.name), method: method, first: g, firstSide: k, merged: -1})
-		return len(b.ids) - 1
-	}
-	// FIDE IDs first: they are the players' identities.
-	for _, g := range b.usable {
-		for k := range 2 {
-			sd := &b.sides[g][k]
-			if sd.id == 0 {
-				continue
-			}
-			i, ok := byID[sd.id]
-			if !ok {
-				i = newIdent(g, k, sd, "fide_id")
-				byID[sd.id] = i
-			}
-			sd.ident = i
-		}
-	}
-	for i := range b.ids {
-		key := strings.Join(b.ids[i].tokens, " ")
-		if key != "" {
-			byKey[key] = append(byKey[key], i)
-		}
-	}
-	// Then names: the one identity of that name (with an ID or not).
-	for _, g := range b.usable {
-		for k := range 2 {
-			sd := &b.sides[g][k]
-			if sd.id != 0 || sd.name == "" {
-				continue
-			}
-			key := nameKey(sd.name)
-			if key == "" {
-				continue
-			}
-			switch c := byKey[key]; len(c) {
-			case 0:
-				i := newIdent(g, k, sd, "name")
-				byKey[key] = []int{i}
-				sd.ident = i
-			case 1:
-				sd.ident = c[0]
-			default:
-				// Two FIDE IDs under this name: a player without one
-				// cannot be told from either.
-				sd.ident = -1
-			}
-		}
-	}
-	for g := range b.sides {
-		for k := range 2 {
-			if i := b.sides[g][k].ident; i >= 0 {
-				b.record(i, g, k)
-			}
-		}
-	}
-	b.fuzzy()
-	for i := range b.ids {
-		if b.ids[i].merged < 0 && len(b.ids[i].games) > 0 {
-			b.alive = append(b.alive, i)
-		}
-	}
-}
-
-// record adds game g's side k to identity i.
-func (b *builder) record(i, g, k int) {
-	id := &b.ids[i]
-	sd := &b.sides[g][k]
-	id.games = append(id.games, g)
-	id.addRound(b.round[g])
-	if sd.name != "" && !slices.Contains(id.names, sd.name) {
-		id.names = append(id.names, sd.name)
-	}
-	if sd.elo > 0 && (id.rating == 0 || b.round[g] < id.ratingRd) {
-		id.rating, id.ratingRd = sd.elo, b.round[g]
-	}
-}
-
-// fuzzy merges a name-only identity into the one other identity its name
-// fuzzily matches, when the two never play in the same round.
-func (b *builder) fuzzy() {
-	byToken := map[string][]int{}
-	for i := range b.ids {
-		for _, t := range b.ids[i].tokens {
-			if len(t) >= 2 {
-				byToken[t] = append(byToken[t], i)
-			}
-		}
-	}
-	order := make([]int, 0, len(b.ids))
-	for i := range b.ids {
-		if b.ids[i].fideID == 0 {
-			order = append(order, i)
-		}
-	}
-	// Shorter names (initials) first: they are the ones written in part.
-	slices.SortStableFunc(order, func(x, y int) int {
-		return cmp.Or(len(b.ids[x].tokens)-len(b.ids[y].tokens), len(strings.Join(b.ids[x].tokens, ""))-len(strings.Join(b.ids[y].tokens, "")))
-	})
-	root := func(i int) int {
-		for b.ids[i].merged >= 0 {
-			i = b.ids[i].merged
-		}
-		return i
-	}
-	for _, i := range order {
-		a := &b.ids[i]
-		if a.merged >= 0 {
-			continue
-		}
-		// Candidates share the rarest whole word of a's name.
-		var cands []int
-		for _, t := range a.tokens {
-			if len(t) >= 2 && (cands == nil || len(byToken[t]) < len(cands)) {
-				cands = byToken[t]
-			}
-		}
-		found := -1
-		seen := map[int]bool{}
-		for _, c := range cands {
-			j := root(c)
-			if j == i || seen[j] {
-				continue
-			}
-			seen[j] = true
-			o := &b.ids[j]
-			if !fuzzyName(a.tokens, o.tokens) {
-				continue
-			}
-			if !a.disjoint(o) {
-				continue // both play in one round: two players
-			}
-			if found >= 0 {
-				found = -2 // ambiguous
-				break
-			}
-			found = j
-		}
-		if found < 0 {
-			continue
-		}
-		o := &b.ids[found]
-		a.merged = found
-		for _, g := range a.games {
-			for k := range 2 {
-				if b.sides[g][k].ident == i {
-					b.sides[g][k].ident = found
-				}
-			}
-		}
-		for w := range o.rounds {
-			o.rounds[w] |= a.rounds[w]
-		}
-		o.games = append(o.games, a.games...)
-		slices.Sort(o.games)
-		for _, n := range a.names {
-			if !slices.Contains(o.names, n) {
-				o.names = append(o.names, n)
-			}
-		}
-		if a.rating > 0 && (o.rating == 0 || a.ratingRd < o.ratingRd) {
-			o.rating, o.ratingRd = a.rating, a.ratingRd
-		}
-		if a.first < o.first {
-			o.first, o.firstSide = a.first, a.firstSide
-		}
-		if o.method == "name" {
-			o.method = "name_fuzzy"
-		}
-	}
 }
 
 // leaveOut drops the games that cannot enter the standings.

@@ -30,7 +30,7 @@ func trfGames(t *Tournament, file string) []GameInfo {
 			}
 			g := GameInfo{ID: int64(len(out)), File: file, Line: 10 * (len(out) + 1), Index: len(out),
 				Event: t.Name, Site: t.City, Round: fmt.Sprintf("%d.%d", r, board),
-				White: w.Name, Black: bl.Name, Result: pgnResult(res.Code), Plies: plies, Audited: true}
+				White: w.Name, Black: bl.Name, Result: codeResult(res.Code).String(), Plies: plies, Audited: true}
 			if !t.StartDate.IsZero() {
 				g.EventDate = fmt.Sprintf("%04d.%02d.%02d", t.StartDate.Year, t.StartDate.Month, t.StartDate.Day)
 			}

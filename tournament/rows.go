@@ -187,9 +187,9 @@ func (x *xcheck) pairingRows() {
 		}
 		switch pr.wcode {
 		case '1', '=', '0':
-			row.Kind, row.Result, row.Rated, row.RatedReason = "game", pgnResult(pr.wcode), true, "game over the board (B.02 §5.1)"
+			row.Kind, row.Result, row.Rated, row.RatedReason = "game", codeResult(pr.wcode).String(), true, "game over the board (B.02 §5.1)"
 		case 'W', 'D', 'L':
-			row.Kind, row.Result, row.RatedReason = "short", pgnResult(pr.wcode), "game of less than one move: not rated (B.02 §5.1)"
+			row.Kind, row.Result, row.RatedReason = "short", codeResult(pr.wcode).String(), "game of less than one move: not rated (B.02 §5.1)"
 		case '+', '-':
 			row.Kind, row.Result, row.RatedReason = "forfeit", string(pr.wcode)+string(pr.bcode), "forfeit: not rated (B.02 §5.1)"
 		default:

@@ -10,14 +10,6 @@ import (
 // scoring system in use (1/½/0, 3/1/0, match points) is exact in it.
 type Points int64
 
-// PointsOf converts a float (for tests and callers with float scores).
-func PointsOf(f float64) Points {
-	if f < 0 {
-		return Points(f*100 - 0.5)
-	}
-	return Points(f*100 + 0.5)
-}
-
 // Float64 returns the score as a float.
 func (p Points) Float64() float64 { return float64(p) / 100 }
 

@@ -9,10 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
 // sharedTRF is the shared TRF corpus; tests that need it skip without it.
-var sharedTRF = filepath.Join("..", "..", "shared", "corpus", "trf")
+var sharedTRF = corpus.Path("trf")
 
 // TestCorpusReads reads every TRF of the shared corpus (and of testdata):
 // each reads without error, except the one whose SOURCES.md entry says it

@@ -3,8 +3,6 @@ package validate_test
 import (
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -12,6 +10,7 @@ import (
 	"github.com/arbiter-chess/arbiter/audit"
 	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -19,10 +18,7 @@ import (
 // judge inputs (the tokenizing cost stays out of the benchmark).
 func benchGames(b testing.TB, name string, max int) ([]validate.Game, int64) {
 	b.Helper()
-	path := filepath.Join("..", "..", "shared", "corpus", "games", name)
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("corpus absent: %v", err)
-	}
+	path := corpus.Require(b, "games/"+name)
 	ins, _ := ingest.Expand([]string{path})
 	r, err := ingest.Open(ins[0], ingest.Options{})
 	if err != nil {

@@ -9,16 +9,15 @@ import (
 )
 
 // TestD3VectorsJudged judges each of D3-Chess's labelled test positions
-// (../shared/corpus/reference/d3-chess/test-vector.txt: composed dead and
-// nearly dead positions) as a game that starts there, with the judge's own
+// (testdata/d3-test-vector.txt: composed dead and nearly dead positions) as a game that starts there, with the judge's own
 // budgets. The judge must never call a position dead that can still be won,
 // and what it records of each side's mating chances must match the label;
 // it finds most of the dead ones (the rest need far more nodes than a
 // bulk audit spends: several hundred thousand each).
 func TestD3VectorsJudged(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "shared", "corpus", "reference", "d3-chess", "test-vector.txt"))
+	f, err := os.Open(filepath.Join("testdata", "d3-test-vector.txt"))
 	if err != nil {
-		t.Skipf("corpus absent: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	j := NewJudge(Options{})

@@ -266,10 +266,10 @@ func setCanMate(v *Verdict, c chess.Color, t Tri) {
 // with locked pawns or no pawns at all, queens or rooks behind pawns that
 // cannot move (closedPawns), or one side already unable to mate. A position
 // with a queen or rook and a pawn that can still advance, or with free
-// pawns, is not dead in practice: a helpmate needs only cooperation. (On
-// the final positions of 42 k Lichess and TCEC games, the closed ones with
-// a queen or rook are 0.5 % and cost 0.1 µs a game; all those that were
-// dead were stalemates, which the judge reports as such.)
+// pawns, is not dead in practice: a helpmate needs only cooperation.
+// (Among the final positions of real games, the closed ones with a queen
+// or rook are rare and cheap to analyse; those that were dead were all
+// stalemates, which the judge reports as such.)
 func deadCandidate(p *chess.Position) bool {
 	if unwinnable.CannotMateByMaterial(p, chess.White) || unwinnable.CannotMateByMaterial(p, chess.Black) {
 		return true
@@ -471,7 +471,7 @@ func (j *Judge) judgeResult(g *Game, r *Report) {
 		if weak && res.Verdict == unwinnable.Winnable {
 			// Only minor pieces left: show why the win stands.
 			article, how := terminationArticle(g.Termination, final, winner)
-			j.add(r, Finding{Kind: KindWinnableWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
+			j.add(r, Finding{Kind: KindMinorPieceWin, Severity: Info, Article: article, Ply: n, FEN: final.FEN(), Line: g.Line,
 				Witness: res.WitnessSAN,
 				Message: fmt.Sprintf("%s won %s with only minor pieces left; the win stands because %s could still checkmate, for example %s",
 					winner, how, winner, res.WitnessSAN)})
@@ -528,27 +528,16 @@ func terminationArticle(term string, final *chess.Position, winner chess.Color) 
 	return "5.1.2", fmt.Sprintf("(Termination %q; read as a resignation)", term)
 }
 
-var resultSpelling = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "½", "1/2", " ", "")
-
-// NormalizeResult maps the spellings of results found in the wild to
-// "1-0", "0-1", "1/2-1/2" or "*". It reports false for anything else.
+// NormalizeResult maps the spellings of results found in the wild (see
+// chess.ParseResult) to "1-0", "0-1", "1/2-1/2" or "*". It reports false
+// for anything else, and for a double forfeit ("0-0"): no game was played,
+// so there is no result the judge could compare with the moves.
 func NormalizeResult(s string) (string, bool) {
-	switch s { // the common spellings first, without work
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return s, true
+	r, sp := chess.ParseResult(s)
+	if sp == chess.NotResult || sp == chess.DoubleForfeitSpelling {
+		return "", false
 	}
-	s = resultSpelling.Replace(strings.TrimSpace(s))
-	switch s {
-	case "1-0", "1:0", "+/-", "+:-", "+--":
-		return "1-0", true
-	case "0-1", "0:1", "-/+", "-:+", "--+":
-		return "0-1", true
-	case "1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "1/2", "=", "draw":
-		return "1/2-1/2", true
-	case "*":
-		return "*", true
-	}
-	return "", false
+	return r.String(), true
 }
 
 // dropMoveError removes the finding that the move at ply is illegal,

@@ -15,48 +15,35 @@ const (
 // String returns "info", "warning" or "error".
 func (s Severity) String() string { return [...]string{"info", "warning", "error"}[s] }
 
-// ParseSeverity reads "info", "warning" or "error".
-func ParseSeverity(s string) (Severity, bool) {
-	switch s {
-	case "info":
-		return Info, true
-	case "warning":
-		return Warning, true
-	case "error":
-		return Error, true
-	}
-	return 0, false
-}
-
 // Kinds of findings. The README's findings reference lists each with its
 // article and severity.
 const (
-	KindIllegalMove        = "illegal_move"
-	KindAmbiguousMove      = "ambiguous_move"
-	KindUnreadableMove     = "unreadable_move"
-	KindCheckmate          = "checkmate"
-	KindStalemate          = "stalemate"
-	KindThreefold          = "threefold_repetition"
-	KindThreefoldClaim     = "threefold_claimable"
-	KindFiftyMove          = "fifty_move_rule"
-	KindFivefold           = "fivefold_repetition"
-	KindSeventyFive        = "seventyfive_move_rule"
-	KindDeadPosition       = "dead_position"
-	KindMovesAfterEnd      = "moves_after_game_end"
-	KindResultMismatch     = "result_mismatch"
-	KindUnwinnableWin      = "unwinnable_win"
-	KindWinnableWin        = "minor_piece_win"
-	KindUnwinnableUnknown  = "unwinnability_undetermined"
-	KindDeadUnknown        = "dead_position_undetermined"
-	KindInvalidStart       = "invalid_start_position"
-	KindUnreachableStart   = "unreachable_start_position"
-	KindVariantNotAudited  = "variant_not_audited"
-	KindCheckMark          = "check_mark"
-	KindMissingResult      = "missing_result"
-	KindNullMove           = "null_move"
-	KindSetUpMissing       = "setup_tag_missing"
-	KindPositionProblem    = "position_problem"
-	KindPositionUndetermin = "position_undetermined"
+	KindIllegalMove          = "illegal_move"
+	KindAmbiguousMove        = "ambiguous_move"
+	KindUnreadableMove       = "unreadable_move"
+	KindCheckmate            = "checkmate"
+	KindStalemate            = "stalemate"
+	KindThreefold            = "threefold_repetition"
+	KindThreefoldClaim       = "threefold_claimable"
+	KindFiftyMove            = "fifty_move_rule"
+	KindFivefold             = "fivefold_repetition"
+	KindSeventyFive          = "seventyfive_move_rule"
+	KindDeadPosition         = "dead_position"
+	KindMovesAfterEnd        = "moves_after_game_end"
+	KindResultMismatch       = "result_mismatch"
+	KindUnwinnableWin        = "unwinnable_win"
+	KindMinorPieceWin        = "minor_piece_win"
+	KindUnwinnableUnknown    = "unwinnability_undetermined"
+	KindDeadUnknown          = "dead_position_undetermined"
+	KindInvalidStart         = "invalid_start_position"
+	KindUnreachableStart     = "unreachable_start_position"
+	KindVariantNotAudited    = "variant_not_audited"
+	KindCheckMark            = "check_mark"
+	KindMissingResult        = "missing_result"
+	KindNullMove             = "null_move"
+	KindSetUpMissing         = "setup_tag_missing"
+	KindPositionProblem      = "position_problem"
+	KindPositionUndetermined = "position_undetermined"
 )
 
 // Finding is one thing the Laws have to say about a game.

@@ -164,7 +164,6 @@ type Report struct {
 	sans     []span // sans[i]: the normalized SAN of ply i+1 (Options.SAN or Plies)
 	text     []byte
 	toks     []Token // the game's moves: a span with a negative offset is one of their texts
-	uci      []byte  // scratch for UCI
 }
 
 // SAN returns the normalized English SAN of ply i (0-based index, as into
@@ -176,14 +175,6 @@ func (r *Report) SAN(i int) []byte { return r.slice(r.sans[i]) }
 // SANCount returns the number of plies whose SAN was kept: the plies
 // replayed, or 0 when neither Options.SAN nor Options.Plies is set.
 func (r *Report) SANCount() int { return len(r.sans) }
-
-// UCI returns the UCI form of ply i, written from the move when asked (the
-// moves table needs it only for castling, since it derives the rest from
-// the squares). The slice is valid until the next call.
-func (r *Report) UCI(i int) []byte {
-	r.uci = r.Plies[i].Move.AppendUCI(r.uci[:0], r.Verdict.Chess960)
-	return r.uci
-}
 
 // FEN returns the FEN after ply i, or nil when FENs were not asked for.
 func (r *Report) FEN(i int) []byte { return r.slice(r.Plies[i].fen) }

@@ -162,15 +162,6 @@ func (h *history) pushRare(k int, m chess.Move, hash uint64, clock int32, seen b
 	}
 }
 
-// twiceBefore returns the twice-seen plies before ply k.
-func (h *history) twiceBefore(k int) []twiceSeen {
-	i := len(h.twice)
-	for i > 0 && h.twice[i-1].ply >= k {
-		i--
-	}
-	return h.twice[:i]
-}
-
 // at returns the position at ply k.
 func (h *history) at(k int) chess.Position { return *h.seek(k) }
 

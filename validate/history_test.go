@@ -35,7 +35,7 @@ func TestClaimableByMoveMatchesBruteForce(t *testing.T) {
 		for range 160 {
 			k := j.h.last()
 			p := j.h.cur
-			got, want := j.claimableByMove(&p, k, j.h.twiceBefore(k)), bruteClaim(&j.h, &p, k)
+			got, want := j.claimableByMove(&p, k, twiceBefore(&j.h, k)), bruteClaim(&j.h, &p, k)
 			if got != want {
 				t.Fatalf("walk %d ply %d (%s): claimableByMove %v, brute force %v", walk, k, p.FEN(), got, want)
 			}
@@ -81,4 +81,13 @@ func bruteClaim(h *history, p *chess.Position, k int) bool {
 		}
 	}
 	return false
+}
+
+// twiceBefore returns the twice-seen plies before ply k.
+func twiceBefore(h *history, k int) []twiceSeen {
+	i := len(h.twice)
+	for i > 0 && h.twice[i-1].ply >= k {
+		i--
+	}
+	return h.twice[:i]
 }

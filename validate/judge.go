@@ -361,8 +361,7 @@ func (c *checkMarks) note(ply int) {
 // written out here: the history was reset with room for every move, and
 // move i makes ply i+1 (the slow path of replay pushes one ply a move too).
 // A method shared with push is too large for the compiler to inline, and
-// calling it cost 1.6 % of the judge's instructions (BenchmarkJudge,
-// 254.6 → 258.8 M): keep the two alike.
+// calling it made the judge measurably slower: keep the two alike.
 func (j *Judge) run(moves []Token, i int, l chess.Language, marks *checkMarks, san *Report) int {
 	h := &j.h
 	rec := h.ply[1 : len(moves)+1] // rec[i]: ply i+1

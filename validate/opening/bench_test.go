@@ -3,20 +3,19 @@ package opening
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
 // BenchmarkWalk walks the games of a corpus file (their moves and keys
 // computed beforehand) and reports the plies looked at per game.
 func BenchmarkWalk(b *testing.B) {
-	path := filepath.Join("..", "..", "..", "shared", "corpus", "games", "shakmaty-bench-lichess_db_1000k.pgn")
-	f, err := os.Open(path)
+	f, err := os.Open(corpus.Require(b, "games/shakmaty-bench-lichess_db_1000k.pgn"))
 	if err != nil {
-		b.Skip("corpus absent")
+		b.Fatal(err)
 	}
 	defer f.Close()
 	type game struct {

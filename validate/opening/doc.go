@@ -14,8 +14,8 @@
 // A game is classified by Walk, ply by ply, while it can still reach a
 // named position: pawns never return to their start squares, so once the
 // game's unmoved pawns no longer include those of any named position, no
-// later position can be named and the walk stops (on Lichess games after
-// a third of their plies). Each ply costs a look at a 4 KiB filter of the
+// later position can be named and the walk stops (on real games, long
+// before their end). Each ply costs a look at a 4 KiB filter of the
 // named keys; only the last plies it passes are looked up in the table.
 //
 // The package does not decide which games are classified (standard chess

@@ -43,8 +43,8 @@ type Book struct {
 	// reach has bit p set when some named position can still be reached
 	// from a position whose unmoved pawns are p (see unmovedPawns): its
 	// unmoved pawns are a subset of p. (The castling rights would stop
-	// the walks a tenth of their plies earlier, for a table sixteen
-	// times as large, which a game's walk would mostly miss in the cache.)
+	// the walks a little earlier, for a table sixteen times as large,
+	// which a game's walk would mostly miss in the cache.)
 	reach [1 << 16 / 64]uint64
 	// Positions that share a key: the first line listed names it (see
 	// New); Duplicates counts the later ones, for the tests.

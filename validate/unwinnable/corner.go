@@ -20,11 +20,10 @@ import "github.com/arbiter-chess/arbiter/chess"
 // vague goal (next to the corner), so that the blocker and the winner's
 // king seldom meet on matching squares. The construction runs after the
 // dives' first three (short) variants and before the others: on random
-// positions it mates about four in five, but among the final positions of
-// real games the dives mate most within a few dozen nodes, and run before
-// every dive it cost more nodes than it saved (about 7% more on the
-// class); run after all of them, the hard positions paid for up to 2,500
-// nodes of dives first (an eighth of the budget).
+// positions it mates most, but among the final positions of real games the
+// dives mate most within a few dozen nodes, and run before every dive it
+// cost more nodes than it saved; run after all of them, the hard positions
+// paid for many nodes of dives first.
 //
 // For the corner h8 the patterns are: blocker on g8 with the winner's king
 // on g6 or h6 (covering g7 and h7), and blocker on h7 with the king on f7 or

@@ -6,12 +6,13 @@ import (
 	"flag"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/arbiter-chess/arbiter/chess"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
 var (
@@ -22,10 +23,9 @@ var (
 	only        = flag.String("only", "", "file of test-vector lines to run instead of the corpus")
 )
 
-// sharedPath returns the path of a file under /work/shared/corpus/reference/d3-chess.
-func sharedPath(name string) string {
-	return filepath.Join("..", "..", "..", "shared", "corpus", "reference", "d3-chess", name)
-}
+// sharedPath returns the path of a file of the shared corpus's
+// reference/d3-chess folder.
+func sharedPath(name string) string { return corpus.Path("reference/d3-chess/" + name) }
 
 // readLines returns the non-empty, non-comment lines of a file, decompressing
 // .zst files. ok is false when the file does not exist.

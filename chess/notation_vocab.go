@@ -1,28 +1,43 @@
-package report
+package chess
 
 import "sync"
 
-// The moves table stores san as a dictionary column over every string
-// standard algebraic notation (English letters) can write for a move:
-// castling, king steps, the queen-, rook-, bishop- and knight-like moves
-// with every disambiguation their geometry allows (none, the file, the
-// rank, or the square of any square the piece could come from), pawn
-// pushes, captures and promotions, each with and without a capture sign
-// where SAN allows both, and each plain, with '+' and with '#'; and "--",
-// the null move. 42,019 strings, fixed in advance, so that every
-// batch shares one dictionary and a row costs an index instead of a
-// string (the dictionary page, about a third of a megabyte, is written
-// once per row group).
+// The move vocabularies: every string standard algebraic notation
+// (English letters) and UCI can write for a move, each in a fixed order,
+// so that a move can be stored as an index into them (the moves table of
+// package report stores its san and uci columns so, with the vocabulary
+// as the dictionary of every batch).
+
+// SANVocabulary returns every string SAN (English letters) can write for a
+// move, in a fixed order: castling, king steps, the queen-, rook-, bishop-
+// and knight-like moves with every disambiguation their geometry allows
+// (none, the file, the rank, or the square of any square the piece could
+// come from), pawn pushes, captures and promotions, each with and without
+// a capture sign where SAN allows both, and each plain, with '+' and with
+// '#'; and "--", the null move, last. The order never changes: stored
+// indices depend on it. The slice is shared: do not modify it. It is
+// built on first use.
+func SANVocabulary() []string {
+	v, _ := sanVocabulary()
+	return v
+}
+
+// SANIndex returns the index in SANVocabulary of the SAN string s, or
+// false when s is not in it. It does not allocate.
+func SANIndex(s []byte) (int32, bool) {
+	_, t := sanVocabulary()
+	return t.index(s)
+}
 
 // sanVocabulary returns the strings in index order and the tables that
 // find a string's index from its parts. It is built once, on first use.
 var sanVocabulary = sync.OnceValues(buildSANVocab)
 
-// sanTables find the index of a SAN string from its parts, with about
-// 25 KB of tables that stay in the cache (a hash table over the 42,000
-// strings missed the cache on most rows; a Go map also gave the garbage
-// collector 42,000 strings to scan). Each entry is the index of the plain
-// form; '+' adds 1 and '#' adds 2.
+// sanTables find the index of a SAN string from its parts, with small
+// tables that stay in the cache (a hash table or a Go map over the 42,019
+// strings missed the cache on most lookups, and gave the garbage collector
+// the strings to scan). Each entry is the index of the plain form; '+'
+// adds 1 and '#' adds 2.
 type sanTables struct {
 	king int32 // "Ka1"; +3 for "Kxa1", +6 for each square
 	// pieceBase[pc][to] is the index of the piece's plain move to `to`,
@@ -51,21 +66,21 @@ func buildSANVocab() ([]string, *sanTables) {
 	add("O-O")
 	add("O-O-O")
 	t.king = int32(len(vocab))
-	for to := 0; to < 64; to++ {
-		sq := squareNames[to]
+	for to := Square(0); to < 64; to++ {
+		sq := to.String()
 		add("K" + sq)
 		add("Kx" + sq)
 	}
 	for pi, pc := range []byte("QRBN") {
-		for to := 0; to < 64; to++ {
-			sq := squareNames[to]
+		for to := Square(0); to < 64; to++ {
+			sq := to.String()
 			// the disambiguations: none, then the files, ranks and squares
 			// of the squares the piece could come from, in that order
 			var files, ranks [8]bool
-			var froms []int
-			for from := 0; from < 64; from++ {
+			var froms []Square
+			for from := Square(0); from < 64; from++ {
 				if pieceReaches(pc, from, to) {
-					files[from%8], ranks[from/8] = true, true
+					files[from.File()], ranks[from.Rank()] = true, true
 					froms = append(froms, from)
 				}
 			}
@@ -85,7 +100,7 @@ func buildSANVocab() ([]string, *sanTables) {
 				}
 			}
 			for _, from := range froms {
-				forms = append(forms, form{17 + from, squareNames[from]})
+				forms = append(forms, form{17 + int(from), from.String()})
 			}
 			for d := range t.piecePos[pi][to] {
 				t.piecePos[pi][to][d] = -1
@@ -98,9 +113,9 @@ func buildSANVocab() ([]string, *sanTables) {
 			}
 		}
 	}
-	for to := 0; to < 64; to++ {
-		sq := squareNames[to]
-		f, r := to%8, to/8
+	for to := Square(0); to < 64; to++ {
+		sq := to.String()
+		f, r := to.File(), to.Rank()
 		t.pawn[to] = [3]int32{-1, -1, -1}
 		t.promo[to] = [3]int32{-1, -1, -1}
 		if r >= 1 && r <= 6 {
@@ -136,11 +151,11 @@ func buildSANVocab() ([]string, *sanTables) {
 
 // pieceReaches reports whether a piece with the SAN letter pc moves from
 // one square to the other on an empty board.
-func pieceReaches(pc byte, from, to int) bool {
+func pieceReaches(pc byte, from, to Square) bool {
 	if from == to {
 		return false
 	}
-	df, dr := abs(from%8-to%8), abs(from/8-to/8)
+	df, dr := absInt(from.File()-to.File()), absInt(from.Rank()-to.Rank())
 	switch pc {
 	case 'N':
 		return df*dr == 2
@@ -154,10 +169,11 @@ func pieceReaches(pc byte, from, to int) bool {
 	return false
 }
 
-// sanIndex returns the index of the SAN string s.
-func sanIndex(s []byte) (int32, bool) {
-	_, t := sanVocabulary()
-	return t.index(s)
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // sanPiece is the index of a piece letter in sanTables.pieceBase (Q R B
@@ -171,8 +187,8 @@ var sanPiece = func() (t [256]int8) {
 }()
 
 // index returns the index of the SAN string s, looking at its first
-// byte first: pawn moves and piece moves, most rows, go straight to their
-// tables.
+// byte first: pawn moves and piece moves, most lookups, go straight to
+// their tables.
 func (t *sanTables) index(s []byte) (int32, bool) {
 	n := len(s)
 	if n < 2 {
@@ -202,7 +218,7 @@ func (t *sanTables) index(s []byte) (int32, bool) {
 		return -1, false
 	case 'K', 'Q', 'R', 'B', 'N':
 		// letter, disambiguation (0-2 bytes), optional 'x', square
-		to, ok := sanSquare(s[n-2:])
+		to, ok := vocabSquare(s[n-2:])
 		if !ok {
 			return -1, false
 		}
@@ -230,7 +246,7 @@ func (t *sanTables) index(s []byte) (int32, bool) {
 				return -1, false
 			}
 		case 2:
-			from, ok := sanSquare(mid)
+			from, ok := vocabSquare(mid)
 			if !ok {
 				return -1, false
 			}
@@ -272,7 +288,7 @@ func (t *sanTables) index(s []byte) (int32, bool) {
 	default:
 		return -1, false
 	}
-	to, ok := sanSquare(s)
+	to, ok := vocabSquare(s)
 	if !ok {
 		return -1, false
 	}
@@ -288,10 +304,113 @@ func (t *sanTables) index(s []byte) (int32, bool) {
 	return base + suffix, true
 }
 
-// sanSquare reads a square name such as "e4".
-func sanSquare(b []byte) (int, bool) {
+// vocabSquare reads a square name such as "e4".
+func vocabSquare(b []byte) (int, bool) {
 	if len(b) != 2 || b[0] < 'a' || b[0] > 'h' || b[1] < '1' || b[1] > '8' {
 		return 0, false
 	}
 	return int(b[1]-'1')*8 + int(b[0]-'a'), true
+}
+
+// UCIVocabulary returns every move a chess piece can make, written in UCI:
+// the queen-like and knight-like steps between two squares (castling
+// included, as the king's two-square step or, in Chess960, king takes
+// rook), the promotions from the seventh rank (second for Black), by
+// from-square, then to-square, then promotion (none, n, b, r, q); and the
+// null move "0000" last. The order never changes: stored indices depend
+// on it. The slice is shared: do not modify it.
+func UCIVocabulary() []string { return uciVocab }
+
+// UCIIndex returns the index in UCIVocabulary of the UCI string u, or
+// false when u is not in it. It does not allocate.
+func UCIIndex(u []byte) (int16, bool) {
+	if len(u) == 4 && string(u) == "0000" {
+		return uciNull, true
+	}
+	if len(u) != 4 && len(u) != 5 {
+		return -1, false
+	}
+	f0, r0, f1, r1 := u[0]-'a', u[1]-'1', u[2]-'a', u[3]-'1'
+	if f0 > 7 || r0 > 7 || f1 > 7 || r1 > 7 {
+		return -1, false
+	}
+	k := 0
+	if len(u) == 5 {
+		if k = uciPromoIndex(u[4]); k <= 0 {
+			return -1, false
+		}
+	}
+	i := uciTable[r0*8+f0][r1*8+f1][k]
+	return i, i >= 0
+}
+
+// UCIIndex returns the index in UCIVocabulary of m's UCI text, as
+// AppendUCI writes it for a position of the given kind, or false for a
+// move no chess piece can make. It does not write the text.
+func (m Move) UCIIndex(chess960 bool) (int16, bool) {
+	if m == NullMove {
+		return uciNull, true
+	}
+	from, to := m.From(), m.To()
+	if m.IsCastle() && !chess960 {
+		to = CastleKingTarget(m)
+	}
+	k := 0
+	if pt := m.Promotion(); pt != NoPieceType {
+		if k = uciPromoIndex(pt.Letter() | 0x20); k <= 0 {
+			return -1, false
+		}
+	}
+	i := uciTable[from&63][to&63][k]
+	return i, i >= 0
+}
+
+// uciVocab lists the strings in index order; uciTable[from][to][promo] is
+// the index (-1: not a move of any piece), promo being 0 for none and 1..4
+// for n, b, r, q.
+var uciVocab, uciTable = buildUCIVocab()
+
+// uciNull is the index of the null move "0000".
+var uciNull = int16(len(uciVocab) - 1)
+
+const uciPromoLetters = "nbrq"
+
+// uciPromoIndex returns 1..4 for the UCI promotion letters n, b, r, q and
+// 0 for any other byte.
+func uciPromoIndex(c byte) int {
+	switch c {
+	case 'n':
+		return 1
+	case 'b':
+		return 2
+	case 'r':
+		return 3
+	case 'q':
+		return 4
+	}
+	return 0
+}
+
+func buildUCIVocab() ([]string, *[64][64][5]int16) {
+	var t [64][64][5]int16
+	var vocab []string
+	for from := Square(0); from < 64; from++ {
+		for to := Square(0); to < 64; to++ {
+			t[from][to] = [5]int16{-1, -1, -1, -1, -1}
+			if !pieceReaches('Q', from, to) && !pieceReaches('N', from, to) {
+				continue
+			}
+			name := from.String() + to.String()
+			t[from][to][0] = int16(len(vocab))
+			vocab = append(vocab, name)
+			fr, tr, df := from.Rank(), to.Rank(), from.File()-to.File()
+			if (fr == 6 && tr == 7 || fr == 1 && tr == 0) && df >= -1 && df <= 1 {
+				for k := 0; k < 4; k++ {
+					t[from][to][k+1] = int16(len(vocab))
+					vocab = append(vocab, name+uciPromoLetters[k:k+1])
+				}
+			}
+		}
+	}
+	return append(vocab, "0000"), &t
 }
