@@ -12,6 +12,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 	"github.com/arbiter-chess/arbiter/internal/cputime"
 )
 
@@ -29,7 +30,7 @@ func benchInput(b *testing.B, name string) []byte {
 	if d, ok := benchData.m[name]; ok {
 		return d
 	}
-	p := filepath.Join("..", "..", "shared", "corpus", "games", name)
+	p := corpus.Path("games/" + name)
 	f, err := os.Open(p)
 	if err != nil {
 		b.Skipf("corpus not available: %v", err)
@@ -212,7 +213,7 @@ func (c cpuTimer) report(b *testing.B, bytesPerOp int) {
 // benchCompressed returns the raw bytes of a corpus games file.
 func benchCompressed(b *testing.B, name string) []byte {
 	b.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "games", name))
+	data, err := os.ReadFile(corpus.Path("games/" + name))
 	if err != nil {
 		b.Skipf("corpus not available: %v", err)
 	}

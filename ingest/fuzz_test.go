@@ -15,7 +15,7 @@ func addEdgeSeeds(f *testing.F) {
 	if b, err := os.ReadFile(filepath.Join("testdata", "small.pgn")); err == nil {
 		f.Add(b)
 	}
-	root := filepath.Join("..", "..", "shared", "corpus", "edge")
+	root := filepath.Join(edgeRoot(), "edge")
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil

@@ -10,10 +10,11 @@ import (
 	"testing"
 )
 
-// corpusFiles lists every regular file under corpus/<dirs>, relative to the corpus.
+// corpusFiles lists every regular file under <edgeRoot>/<dirs>, relative
+// to edgeRoot.
 func corpusFiles(t *testing.T, dirs ...string) (root string, files []string) {
 	t.Helper()
-	root = corpusDir(t)
+	root = edgeRoot()
 	for _, d := range dirs {
 		err := filepath.WalkDir(filepath.Join(root, d), func(p string, de os.DirEntry, err error) error {
 			if err != nil {
@@ -81,7 +82,8 @@ func goldenDump(t *testing.T, root, rel string) []byte {
 }
 
 // TestGolden compares a dump of every file of corpus/edge and corpus/i18n
-// with testdata/golden (refresh with -update).
+// with testdata/golden (refresh with -update). Without the shared corpus
+// it dumps the copies of their small files in testdata/corpus.
 func TestGolden(t *testing.T) {
 	root, files := corpusFiles(t, "edge", "i18n")
 	for _, rel := range files {

@@ -5,22 +5,28 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/internal/corpus"
 )
 
-// corpusDir returns /work/shared/corpus/<sub> as seen from the package
-// directory, skipping the test when it is absent.
+// corpusDir returns the shared corpus's folder <sub> (internal/corpus),
+// skipping the test when it is absent.
 func corpusDir(t testing.TB, sub ...string) string {
 	t.Helper()
-	p := filepath.Join(append([]string{"..", "..", "shared", "corpus"}, sub...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus not available: %v", err)
+	return corpus.Require(t, filepath.ToSlash(filepath.Join(sub...)))
+}
+
+// edgeRoot returns the folder holding edge/ and i18n/: the shared corpus,
+// else the copy of their small files in testdata/corpus (a fresh clone).
+func edgeRoot() string {
+	if corpus.Has("edge") {
+		return corpus.Root()
 	}
-	return p
+	return filepath.Join("testdata", "corpus")
 }
 
 // readAll reads every block of r and returns games, skips and the final error.
