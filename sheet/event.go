@@ -38,6 +38,7 @@ type crossRow struct {
 	Points, PointsLaws, RankLaws, Decl  string
 	TieBreaks                           []string
 	DeclDiff, Changed                   bool
+	PtsChanged, RankChanged             bool // the Laws' points, rank differ from the declared results'
 }
 
 type cellView struct {
@@ -149,7 +150,8 @@ func (l *Lang) event(e *Event, shown *Collector, opt Options) eventView {
 		}
 		if a, ok := fixed[p.StartRank]; ok {
 			cr.PointsLaws, cr.RankLaws = l.Points(a.points), strconv.Itoa(a.rank)
-			cr.Changed = a.points != p.Points || a.rank != p.Rank
+			cr.PtsChanged, cr.RankChanged = a.points != p.Points, a.rank != p.Rank
+			cr.Changed = cr.PtsChanged || cr.RankChanged
 		}
 		pl := s.Player
 		for r := 1; r <= st.Rounds; r++ {

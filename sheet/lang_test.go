@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -161,4 +163,39 @@ func placeholders(s string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// TestEveryKindHasATitle checks that every finding kind the code declares
+// (a constant Kind... = "..." in validate, audit or tournament) has a
+// title in the message tables, so that the page never shows a bare code.
+func TestEveryKindHasATitle(t *testing.T) {
+	en, err := LangFor("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := regexp.MustCompile(`(?m)^\s*Kind\w*\s*=\s*"([a-z0-9_]+)"`)
+	var files []string
+	for _, pat := range []string{"../validate/*.go", "../audit/*.go", "../tournament/*.go"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range decl.FindAllStringSubmatch(string(b), -1) {
+			n++
+			if _, ok := en.msgs["kind."+m[1]]; !ok {
+				t.Errorf("%s: kind %s has no title (kind.%s in lang/*.json)", f, m[1], m[1])
+			}
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d kinds found: the pattern has stopped matching", n)
+	}
 }
