@@ -248,7 +248,7 @@ func Commit(ctx context.Context, cfg Config, pl *plan.Plan) (*Result, error) {
 		}
 		return nil, fmt.Errorf("commit: %w: %d of %d: %s", ErrUnitsMissing, len(missing), len(pl.Units), strings.Join(shown, ", "))
 	}
-	od, err := output.Open(cfg.OutDir, output.Options{Tables: TableNames[:], Force: cfg.Force, NoSync: cfg.NoSync || cfg.Writer.NoSync})
+	od, err := cfg.openOutput()
 	if err != nil {
 		return nil, err
 	}

@@ -100,7 +100,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	// The run writes into a staging folder of its own and publishes its
 	// tables only once they are all complete.
-	od, err := output.Open(cfg.OutDir, output.Options{Tables: TableNames[:], Force: cfg.Force, NoSync: cfg.NoSync || cfg.Writer.NoSync})
+	od, err := cfg.openOutput()
 	if err != nil {
 		return nil, err
 	}
@@ -350,4 +350,10 @@ func (c cpuTokens) acquireUntil(done <-chan struct{}) (release func(), ok bool) 
 	case <-done:
 		return nil, false
 	}
+}
+
+// openOutput locks the output folder and starts the run's staging folder
+// in it.
+func (cfg *Config) openOutput() (*output.Dir, error) {
+	return output.Open(cfg.OutDir, output.Options{Tables: TableNames[:], Force: cfg.Force, NoSync: cfg.NoSync || cfg.Writer.NoSync})
 }

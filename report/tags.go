@@ -1,5 +1,7 @@
 package report
 
+import "time"
+
 // SetTag routes one PGN tag pair into the row: the Lichess tags with a
 // column of their own fill that column, every other tag goes to the tags
 // map in order (see AddTag). Name and value are copied.
@@ -177,16 +179,7 @@ func ParseUTCDate(b []byte) (int32, bool) {
 
 // daysIn returns the number of days of month m of year y (Gregorian).
 func daysIn(y, m int32) int32 {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
+	return int32(time.Date(int(y), time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()) // day 0 of the next month
 }
 
 // daysFromCivil returns the days from 1970-01-01 to the valid Gregorian

@@ -63,14 +63,7 @@ func HBars(l *Lang, title, xLabel string, labels []string, series []Series, valu
 		legendH = 22
 	}
 	h := top + legendH + rowH*len(labels) + 40
-	var maxV int64
-	for _, vs := range values {
-		var t int64
-		for _, v := range vs {
-			t += v
-		}
-		maxV = max(maxV, t)
-	}
+	maxV := stackMax(values)
 	step := niceStep(float64(maxV))
 	axisMax := math.Ceil(float64(max(maxV, 1))/step) * step
 	w := float64(barsW)
@@ -133,14 +126,7 @@ func VBars(l *Lang, title, xLabel, yLabel string, labels []string, series []Seri
 	}
 	h := 210 + legendH + bottom
 	plotH := float64(h - top - legendH - bottom)
-	var maxV int64
-	for _, vs := range values {
-		var t int64
-		for _, v := range vs {
-			t += v
-		}
-		maxV = max(maxV, t)
-	}
+	maxV := stackMax(values)
 	step := niceStep(float64(maxV))
 	axisMax := math.Ceil(float64(max(maxV, 1))/step) * step
 	scale := plotH / axisMax
@@ -246,4 +232,17 @@ func Matrix(l *Lang, title, rowAxis, colAxis string, rows, cols []string, counts
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// stackMax returns the largest sum of a stack of values.
+func stackMax(values [][]int64) int64 {
+	var maxV int64
+	for _, vs := range values {
+		var t int64
+		for _, v := range vs {
+			t += v
+		}
+		maxV = max(maxV, t)
+	}
+	return maxV
 }

@@ -183,16 +183,7 @@ func datePart(s string) (n int32, known, ok bool) {
 }
 
 func daysInMonth(y, m int32) int32 {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
+	return int32(time.Date(int(y), time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()) // day 0 of the next month
 }
 
 // roundProblem accepts "N", "N.M", "-" and "?" (N, M natural numbers).

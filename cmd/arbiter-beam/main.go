@@ -27,9 +27,8 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 
 	"github.com/arbiter-chess/arbiter/audit"
-	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/cli"
 	"github.com/arbiter-chess/arbiter/output"
-	"github.com/arbiter-chess/arbiter/plan"
 	"github.com/arbiter-chess/arbiter/report"
 )
 
@@ -132,7 +131,7 @@ func main() {
 	f.fs.VisitAll(func(fl *flag.Flag) { flag.CommandLine.Var(fl.Value, fl.Name, fl.Usage) })
 	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
 	flag.CommandLine.SetOutput(io.Discard)
-	inputs, err := parseInterspersed(flag.CommandLine, os.Args[1:])
+	inputs, err := cli.ParseInterspersed(flag.CommandLine, os.Args[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		usage(os.Stdout, f)
 		os.Exit(exitOK)
@@ -146,27 +145,6 @@ func main() {
 	os.Exit(launch(f, inputs, os.Stdout, os.Stderr))
 }
 
-// parseInterspersed parses args with fs, letting flags and operands come
-// in any order; "--" ends the flags.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		consumed := len(args) - len(rest)
-		if consumed > 0 && args[consumed-1] == "--" {
-			return append(operands, rest...), nil
-		}
-		if len(rest) == 0 {
-			return operands, nil
-		}
-		operands = append(operands, rest[0])
-		args = rest[1:]
-	}
-}
-
 // launch plans the inputs, runs the pipeline and reports what it
 // published.
 func launch(f *flags, inputs []string, stdout, stderr io.Writer) int {
@@ -174,7 +152,7 @@ func launch(f *flags, inputs []string, stdout, stderr io.Writer) int {
 		logf(stderr, "no input given (see arbiter-beam -h)")
 		return exitUsage
 	}
-	size, err := parseSize(*f.blockSize)
+	size, err := cli.ParseSize(*f.blockSize)
 	if err != nil {
 		logf(stderr, "-block-size: %v", err)
 		return exitUsage
@@ -306,16 +284,6 @@ func report1(stdout, stderr io.Writer, dir, failOn string) int {
 		return exitFindings
 	}
 	return exitOK
-}
-
-// parseSize reads a positive size with arbiter's units (ingest.ParseSize:
-// K, KiB 1024; KB 1000).
-func parseSize(s string) (int64, error) {
-	n, err := ingest.ParseSize(s)
-	if err == nil && (n <= 0 || n > plan.MaxOffset) {
-		err = fmt.Errorf("size %q: want a positive number of bytes", s)
-	}
-	return n, err
 }
 
 // Version returns arbiter's version in this build: the one set at link

@@ -471,22 +471,6 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want int64
-	}{{"64MB", 64e6}, {"4KiB", 4096}, {"1g", 1 << 30}, {"65536", 65536}, {" 2 GB ", 2e9}, {"1.5GB", 1.5e9}} {
-		if got, err := parseSize(c.in); err != nil || got != c.want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", c.in, got, err, c.want)
-		}
-	}
-	for _, in := range []string{"", "0", "-1MB", "MB", "9999999TB", "99999999999GB"} {
-		if _, err := parseSize(in); err == nil {
-			t.Errorf("parseSize(%q): no error", in)
-		}
-	}
-}
-
 // The tracker claims units in order and refuses every split, so a runner
 // cannot cut a unit or move part of a range elsewhere.
 func TestTrackerRefusesSplits(t *testing.T) {

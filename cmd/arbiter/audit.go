@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-chess/arbiter/audit"
 	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/cli"
 	"github.com/arbiter-chess/arbiter/output"
 	"github.com/arbiter-chess/arbiter/sheet"
 )
@@ -112,7 +113,7 @@ content.
 // runAudit implements "arbiter audit [flags] INPUT...".
 func runAudit(args []string, stdout, stderr io.Writer) int {
 	f := newAuditFlags(stderr)
-	inputs, err := parseInterspersed(f.fs, args)
+	inputs, err := cli.ParseInterspersed(f.fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -168,7 +169,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if err := (&sheet.Options{Level: *f.sheetLevel, Max: *f.sheetMax, Lang: *f.lang}).Check(); err != nil {
 		return usageErr("%v", err)
 	}
-	mem, err := parseSize(*f.dupMem)
+	mem, err := cli.ParseSize(*f.dupMem)
 	if err != nil {
 		return usageErr("-dup-mem %q: want a positive size such as 256MiB", *f.dupMem)
 	}

@@ -10,22 +10,9 @@ import (
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/audit"
-	"github.com/arbiter-chess/arbiter/ingest"
+	"github.com/arbiter-chess/arbiter/internal/cli"
 	"github.com/arbiter-chess/arbiter/plan"
 )
-
-// parseSize reads a positive size with ingest.ParseSize's units (K, KiB:
-// 1024; KB: 1000), as every size flag does.
-func parseSize(s string) (int64, error) {
-	n, err := ingest.ParseSize(s)
-	if err != nil {
-		return 0, err
-	}
-	if n <= 0 {
-		return 0, fmt.Errorf("size %q: want a positive number of bytes", s)
-	}
-	return n, nil
-}
 
 type planFlags struct {
 	fs          *flag.FlagSet
@@ -65,7 +52,7 @@ Flags:
 // runPlan implements "arbiter plan".
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	f := newPlanFlags(stderr)
-	inputs, err := parseInterspersed(f.fs, args)
+	inputs, err := cli.ParseInterspersed(f.fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -76,7 +63,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arbiter plan: no input given (see arbiter plan -h)")
 		return exitUsage
 	}
-	size, err := parseSize(*f.blockSize)
+	size, err := cli.ParseSize(*f.blockSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "arbiter plan: -block-size: %v\n", err)
 		return exitUsage
@@ -138,7 +125,7 @@ Flags:
 // runRunBlock implements "arbiter run-block".
 func runRunBlock(args []string, stdout, stderr io.Writer) int {
 	fs, planFile, out, index, jobs := newRunBlockFlags(stderr)
-	rest, err := parseInterspersed(fs, args)
+	rest, err := cli.ParseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -207,7 +194,7 @@ Flags:
 // runCommit implements "arbiter commit".
 func runCommit(args []string, stdout, stderr io.Writer) int {
 	fs, planFile, out, failOn, summary := newCommitFlags(stderr)
-	rest, err := parseInterspersed(fs, args)
+	rest, err := cli.ParseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK

@@ -141,23 +141,6 @@ func TestAuditEvent(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"256MiB", 256 << 20, true}, {"64KiB", 64 << 10, true}, {"1GiB", 1 << 30, true}, {"1000", 1000, true},
-		{"2 MB", 2e6, true}, {"3G", 3 << 30, true}, {"MiB", 0, false}, {"1.5GiB", 3 << 29, true}, {"-", 0, false},
-		{"99999999999GiB", 0, false}, {"0", 0, false}, {"64k", 64 << 10, true}, {"1x", 0, false},
-	} {
-		got, err := parseSize(c.in)
-		if (err == nil) != c.ok || (c.ok && got != c.want) {
-			t.Errorf("parseSize(%q) = %d, %v; want %d, ok %v", c.in, got, err, c.want, c.ok)
-		}
-	}
-}
-
 // The duplicate flags reach the run: the same sample twice gives a
 // duplicate_game finding per game of the second copy, none with -dup=false.
 func TestAuditDuplicateFlags(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/chess"
+	"github.com/arbiter-chess/arbiter/internal/cli"
 )
 
 // runPerft implements "arbiter perft [-divide] FEN DEPTH". The FEN may be
@@ -16,7 +17,7 @@ import (
 // position. The node count is printed last.
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs, divide, chess960 := newPerftFlags(stderr)
-	rest, err := parseInterspersed(fs, args)
+	rest, err := cli.ParseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
